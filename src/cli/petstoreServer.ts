@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { DataFileError } from '../server/dataFile';
+import { startPetStoreServer } from '../server/petStoreServer';
+
+const USAGE = `Usage: petstore-server --api-key KEY [--api-key KEY2 ...] [options]
+
+Serves the Pet Store interface v1.0.0 under /v1.
+
+Options:
+  --api-key KEY   accept this bearer key (repeatable; or set PETSTORE_SERVER_API_KEYS=k1,k2)
+  --host HOST     address to listen on (default 127.0.0.1)
+  --port PORT     port to listen on; 0 picks a free one (default 8787)
+  --data FILE     keep pets in FILE, durably (default: in memory only)
+  --seed          fill a fresh store with demo pets
+  --quiet         do not log requests
+  -h, --help      show this help`;
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`petstore-server: ${message}\n`);
+  process.exit(code);
+}
+
+function readOptions() {
+  try {
+    return parseArgs({
+      options: {
+        'api-key': { type: 'string', multiple: true, default: [] },
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '8787' },
+        data: { type: 'string' },
+        seed: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${USAGE}`, 2);
+  }
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const fromEnvironment = (process.env.PETSTORE_SERVER_API_KEYS ?? '').split(',').filter(Boolean);
+  const apiKeys = [...options['api-key'], ...fromEnvironment];
+  if (apiKeys.length === 0) fail(`at least one --api-key is required\n\n${USAGE}`, 2);
+  if (apiKeys.some((key) => !/^\S+$/.test(key)))
+    fail('an API key must not be empty or contain spaces', 2);
+  const port = Number(options.port);
+  if (!/^\d+$/.test(options.port) || port > 65535)
+    fail(`--port must be a number from 0 to 65535, got "${options.port}"`, 2);
+
+  const log = options.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
+  let server;
+  try {
+    server = await startPetStoreServer({
+      apiKeys,
+      host: options.host,
+      port,
+      dataFile: options.data,
+      seed: options.seed,
+      log,
+    });
+  } catch (error) {
+    if (error instanceof DataFileError) fail(error.message, 1);
+    fail(`could not start: ${(error as Error).message}`, 1);
+  }
+  // The one line tests and scripts wait for; keep its shape.
+  process.stdout.write(`Pet Store server listening on ${server.baseUrl}\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log?.(`${signal}: stopping`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => fail(`error while stopping: ${(error as Error).message}`, 1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => fail((error as Error).message, 1));

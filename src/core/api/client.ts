@@ -1,0 +1,181 @@
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { parseJsonLossless, stringifyJsonLossless } from '../json/losslessJson';
+import { parseBaseUrl } from './baseUrl';
+import { createDispatcher } from './dispatcher';
+import { PetStoreError } from './errors';
+import { exchange, headerValue, type ExchangeRecord, type ExchangeResponse } from './exchange';
+import { redactSecret } from './redact';
+import {
+  ErrorBody,
+  NewPet,
+  Pet,
+  Pets,
+  PetStatus,
+  ListLimit,
+  describeIssues,
+  type NewPet as NewPetType,
+  type Pet as PetType,
+} from './schemas';
+
+export interface PetStoreClientOptions {
+  /** The environment's base address, ending in /v1. */
+  baseUrl: string;
+  /** Reads the environment's key when a request is made; undefined means none is set. */
+  apiKey: () => Promise<string | undefined> | string | undefined;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  /** Connection pool; by default one that honours the proxy environment variables. */
+  dispatcher?: Dispatcher;
+  /** Called once per HTTP exchange (no headers, no key): for a request log. */
+  onExchange?: (record: ExchangeRecord) => void;
+  userAgent?: string;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface ListPetsQuery {
+  limit?: number;
+  status?: PetStatus;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+/** Typed client of the Pet Store interface v1.0.0. */
+export class PetStoreClient {
+  private readonly baseUrl: URL;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(private readonly options: PetStoreClientOptions) {
+    const parsed = parseBaseUrl(options.baseUrl);
+    if ('error' in parsed) throw new PetStoreError('contract', parsed.error);
+    this.baseUrl = parsed.url;
+    this.dispatcher = options.dispatcher ?? createDispatcher();
+  }
+
+  get origin(): string {
+    return this.baseUrl.origin;
+  }
+
+  /** listPets: GET /pets, at most `limit` (1..100, server default 20), optionally one status. */
+  async listPets(query: ListPetsQuery = {}, request: RequestOptions = {}): Promise<PetType[]> {
+    const url = this.urlFor('/pets');
+    if (query.limit !== undefined) {
+      if (!ListLimit.safeParse(query.limit).success) {
+        throw new RangeError(`limit must be an integer from 1 to 100, got ${query.limit}`);
+      }
+      url.searchParams.set('limit', String(query.limit));
+    }
+    if (query.status !== undefined) url.searchParams.set('status', PetStatus.parse(query.status));
+    return this.send({ method: 'GET', url }, Pets, request);
+  }
+
+  /** createPet: POST /pets. Resolves with the created pet and its assigned id. */
+  async createPet(newPet: NewPetType, request: RequestOptions = {}): Promise<PetType> {
+    const checked = NewPet.safeParse(newPet);
+    if (!checked.success) {
+      throw new PetStoreError('validation', `Invalid pet: ${describeIssues(checked.error)}`);
+    }
+    const body = stringifyJsonLossless(checked.data);
+    return this.send({ method: 'POST', url: this.urlFor('/pets'), body }, Pet, request);
+  }
+
+  /**
+   * getPet: GET /pets/{petId}.
+   * @deprecated The operation is removed on 5 December 2030; list with a status filter instead.
+   * Kept for completeness; the extension never calls it.
+   */
+  async getPet(petId: bigint, request: RequestOptions = {}): Promise<PetType> {
+    return this.send({ method: 'GET', url: this.urlFor(`/pets/${petId}`) }, Pet, request);
+  }
+
+  private urlFor(path: string): URL {
+    return new URL(this.baseUrl.pathname + path, this.baseUrl);
+  }
+
+  private async send<T extends z.ZodType>(
+    req: { method: 'GET' | 'POST'; url: URL; body?: string },
+    schema: T,
+    options: RequestOptions,
+  ): Promise<z.infer<T>> {
+    const apiKey = await this.options.apiKey();
+    if (!apiKey) throw new PetStoreError('missingKey', `No API key is set for ${this.origin}`);
+    const response = await exchange(req, {
+      dispatcher: this.dispatcher,
+      apiKey,
+      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      userAgent: this.options.userAgent ?? 'pet-store-explorer',
+      signal: options.signal,
+      onExchange: this.options.onExchange,
+    });
+    if (response.status >= 200 && response.status < 300) return readBody(response, schema, apiKey);
+    throw failureFor(response, apiKey);
+  }
+}
+
+function readBody<T extends z.ZodType>(
+  response: ExchangeResponse,
+  schema: T,
+  apiKey: string,
+): z.infer<T> {
+  const json = parseJsonOrUndefined(response.text);
+  if (json === undefined) {
+    throw new PetStoreError(
+      'contract',
+      `The server answered ${response.status} with a body that is not JSON (content type "${redactSecret(response.contentType, apiKey, 100)}")`,
+      { status: response.status },
+    );
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new PetStoreError(
+      'contract',
+      `The server's response does not match the Pet Store interface: ${redactSecret(describeIssues(parsed.error), apiKey)}`,
+      { status: response.status },
+    );
+  }
+  return parsed.data;
+}
+
+const KIND_BY_STATUS = {
+  400: 'validation',
+  401: 'unauthorized',
+  404: 'notFound',
+  429: 'rateLimited',
+} as const;
+
+function failureFor(response: ExchangeResponse, apiKey: string): PetStoreError {
+  const { status } = response;
+  const kind =
+    KIND_BY_STATUS[status as keyof typeof KIND_BY_STATUS] ??
+    (status >= 500 ? 'server' : 'unexpectedStatus');
+  const body = ErrorBody.safeParse(parseJsonOrUndefined(response.text));
+  const serverSays = body.success ? redactSecret(body.data.message, apiKey) : undefined;
+  const message = serverSays ?? `The server answered ${status} without a readable error body`;
+  return new PetStoreError(kind, message, {
+    status,
+    code: body.success ? redactSecret(body.data.code, apiKey, 100) : undefined,
+    retryAfterSeconds:
+      status === 429 ? retryAfterSeconds(headerValue(response.headers['retry-after'])) : undefined,
+  });
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return parseJsonLossless(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 10.2.3). */
+function retryAfterSeconds(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}

@@ -1,0 +1,42 @@
+/** What went wrong with a Pet Store request, in terms a UI can act on. */
+export type PetStoreErrorKind =
+  | 'missingKey' // no API key for the environment; nothing was sent
+  | 'unauthorized' // 401
+  | 'validation' // 400
+  | 'notFound' // 404
+  | 'rateLimited' // 429
+  | 'server' // 5xx
+  | 'unexpectedStatus' // any other status, or a redirect that is not followed
+  | 'timeout'
+  | 'cancelled' // the caller aborted; UIs stay silent
+  | 'network'
+  | 'contract'; // a response that does not match the interface (schema, non-JSON, too large)
+
+export interface PetStoreErrorDetails {
+  /** HTTP status of the response, when there was one. */
+  status?: number;
+  /** The Error body's `code`, when the server sent a valid one. */
+  code?: string;
+  /** Seconds to wait, from a 429's Retry-After. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Every failure of the client is one of these. Messages never contain the API key: server-supplied
+ * text is redacted before it gets here.
+ */
+export class PetStoreError extends Error {
+  override readonly name = 'PetStoreError';
+
+  constructor(
+    readonly kind: PetStoreErrorKind,
+    message: string,
+    readonly details: PetStoreErrorDetails = {},
+  ) {
+    super(message);
+  }
+}
+
+export function isPetStoreError(value: unknown): value is PetStoreError {
+  return value instanceof PetStoreError;
+}

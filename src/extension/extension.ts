@@ -1,0 +1,20 @@
+import * as vscode from 'vscode';
+import { registerCommands, type CommandSpec } from './commandTable';
+import { Log } from './log';
+
+/**
+ * The one place where the extension's services are built and wired. Everything created here is
+ * registered on the context, so deactivation disposes it.
+ */
+export function activate(context: vscode.ExtensionContext): void {
+  const log = new Log('Pet Store');
+  context.subscriptions.push(log);
+
+  const commands: CommandSpec[] = [{ id: 'petstore.showLog', run: () => log.show() }];
+  context.subscriptions.push(...registerCommands(commands, log));
+  log.info(`Pet Store Explorer ${String(context.extension.packageJSON.version)} activated`);
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

@@ -1,0 +1,39 @@
+import type { ServerResponse } from 'node:http';
+import { stringifyJsonLossless } from '../core/json/losslessJson';
+
+/** Error codes of the local server (the spec leaves the set open). */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'storage_failure'
+  | 'internal_error';
+
+/** Every error is the spec's Error body, with `status` equal to the HTTP status. */
+export function sendError(
+  response: ServerResponse,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(response, status, { code, message, status }, headers);
+}
+
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = stringifyJsonLossless(body);
+  response.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}

@@ -1,0 +1,111 @@
+import type { NewPet, PetStatus } from '../core/api/schemas';
+
+/** A pet as the server keeps it: a status is always stored (gap decision: `available` by default). */
+export interface StoredPet {
+  id: bigint;
+  name: string;
+  categoryId: bigint;
+  status: PetStatus;
+}
+
+export interface StoreSnapshot {
+  nextId: bigint;
+  pets: StoredPet[];
+}
+
+/** Makes a snapshot durable; resolves only once it would survive a crash. */
+export type Persist = (snapshot: StoreSnapshot) => Promise<void>;
+
+interface PendingCreate {
+  pet: StoredPet;
+  resolve: (pet: StoredPet) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The pets of the local server, in id order. With `persist`, creates are group-committed: the ones
+ * that arrive while a write is in flight are written together in the next one, and each is
+ * acknowledged (and becomes visible to readers) only after the write that contains it succeeded.
+ */
+export class PetRepository {
+  private committed: StoredPet[];
+  private nextId: bigint;
+  private queue: PendingCreate[] = [];
+  private flushing: Promise<void> | undefined;
+
+  constructor(
+    initial: StoreSnapshot = { nextId: 1n, pets: [] },
+    private readonly persist?: Persist,
+  ) {
+    this.committed = [...initial.pets];
+    this.nextId = initial.nextId;
+  }
+
+  get size(): number {
+    return this.committed.length;
+  }
+
+  list(filter: { status?: PetStatus; limit: number }): StoredPet[] {
+    const result: StoredPet[] = [];
+    for (const pet of this.committed) {
+      if (result.length >= filter.limit) break;
+      if (filter.status === undefined || pet.status === filter.status) result.push(pet);
+    }
+    return result;
+  }
+
+  find(id: bigint): StoredPet | undefined {
+    // Ids are increasing, so a binary search finds one in a large store quickly.
+    let low = 0;
+    let high = this.committed.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const pet = this.committed[middle]!;
+      if (pet.id === id) return pet;
+      if (pet.id < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+
+  create(newPet: NewPet): Promise<StoredPet> {
+    const pet: StoredPet = {
+      id: this.nextId++,
+      name: newPet.name,
+      categoryId: newPet.categoryId,
+      status: newPet.status ?? 'available',
+    };
+    if (!this.persist) {
+      this.committed.push(pet);
+      return Promise.resolve(pet);
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ pet, resolve, reject });
+      this.flushing ??= this.flush(this.persist!);
+    });
+  }
+
+  /** Resolves when every create received so far is written (or failed). */
+  async idle(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private async flush(persist: Persist): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0);
+        const pets = [...this.committed, ...batch.map((entry) => entry.pet)];
+        try {
+          await persist({ nextId: this.nextId, pets });
+        } catch (error) {
+          for (const entry of batch) entry.reject(error);
+          continue;
+        }
+        this.committed = pets;
+        for (const entry of batch) entry.resolve(entry.pet);
+      }
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+}

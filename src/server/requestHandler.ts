@@ -1,0 +1,168 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { INT64_MAX, INT64_MIN } from '../core/api/int64';
+import { LIST_LIMIT_DEFAULT, NewPet, PetStatus, describeIssues } from '../core/api/schemas';
+import { parseJsonLossless } from '../core/json/losslessJson';
+import type { BearerKeys } from './auth';
+import { sendError, sendJson } from './errorResponse';
+import type { PetRepository } from './petRepository';
+import { isJsonContentType, readRequestBody } from './requestBody';
+
+export const BASE_PATH = '/v1';
+
+/** getPet is removed on 5 December 2030 (spec 4.3, 9.3). */
+const DEPRECATION_HEADERS = {
+  // RFC 9745: when the resource became deprecated; the spec gives no date, so the date of v1.0.0's
+  // publication as recorded by this project (1 January 2025) stands in.
+  deprecation: '@1735689600',
+  // RFC 8594
+  sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+  link: `<${BASE_PATH}/pets>; rel="successor-version"`,
+};
+
+type Route =
+  { name: 'pets'; allow: 'GET, POST' } | { name: 'pet'; allow: 'GET'; petId: string } | undefined;
+
+function route(pathname: string): Route {
+  if (pathname === `${BASE_PATH}/pets`) return { name: 'pets', allow: 'GET, POST' };
+  const match = new RegExp(`^${BASE_PATH}/pets/([^/]+)$`).exec(pathname);
+  return match ? { name: 'pet', allow: 'GET', petId: match[1]! } : undefined;
+}
+
+export interface HandlerDependencies {
+  repository: PetRepository;
+  keys: BearerKeys;
+}
+
+/** The Pet Store interface v1.0.0 over node:http, with the gap decisions of the foundation issue. */
+export function createRequestHandler({ repository, keys }: HandlerDependencies) {
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const target = route(url.pathname);
+    if (!target) return sendError(response, 404, 'not_found', `No such resource: ${url.pathname}`);
+    const extraHeaders = target.name === 'pet' ? DEPRECATION_HEADERS : {};
+    const allowed = target.allow.split(', ');
+    if (!allowed.includes(request.method ?? '')) {
+      return sendError(
+        response,
+        405,
+        'method_not_allowed',
+        `${request.method} is not allowed on ${url.pathname}`,
+        {
+          ...extraHeaders,
+          allow: target.allow,
+        },
+      );
+    }
+    if (!keys.accepts(request.headers.authorization)) {
+      return sendError(response, 401, 'unauthorized', 'The API key is missing or invalid', {
+        ...extraHeaders,
+        'www-authenticate': 'Bearer realm="petstore"',
+      });
+    }
+    if (target.name === 'pet') return getPet(target.petId, response);
+    if (request.method === 'POST') return createPet(request, response);
+    return listPets(url.searchParams, response);
+  }
+
+  function listPets(query: URLSearchParams, response: ServerResponse): void {
+    const limits = query.getAll('limit');
+    const statuses = query.getAll('status');
+    if (limits.length > 1 || statuses.length > 1) {
+      return sendError(response, 400, 'invalid_request', 'limit and status may each be given once');
+    }
+    let limit = LIST_LIMIT_DEFAULT;
+    if (limits.length === 1) {
+      const text = limits[0]!;
+      limit = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+      if (!(limit >= 1 && limit <= 100)) {
+        return sendError(
+          response,
+          400,
+          'invalid_request',
+          `limit must be an integer from 1 to 100, got "${text}"`,
+        );
+      }
+    }
+    let status: PetStatus | undefined;
+    if (statuses.length === 1) {
+      const parsed = PetStatus.safeParse(statuses[0]);
+      if (!parsed.success) {
+        return sendError(
+          response,
+          400,
+          'invalid_request',
+          `status must be one of available, pending, sold, got "${statuses[0]}"`,
+        );
+      }
+      status = parsed.data;
+    }
+    sendJson(response, 200, repository.list({ limit, status }));
+  }
+
+  async function createPet(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readRequestBody(request);
+    if (body.kind === 'tooLarge') {
+      return sendError(response, 413, 'payload_too_large', 'The request body is larger than 1 MB', {
+        connection: 'close',
+      });
+    }
+    if (body.bytes.length === 0)
+      return sendError(response, 400, 'invalid_request', 'A JSON request body is required');
+    if (!isJsonContentType(request.headers['content-type'])) {
+      return sendError(
+        response,
+        415,
+        'unsupported_media_type',
+        'The request body must be application/json',
+      );
+    }
+    let json: unknown;
+    try {
+      json = parseJsonLossless(new TextDecoder('utf-8', { fatal: true }).decode(body.bytes));
+    } catch (error) {
+      return sendError(
+        response,
+        400,
+        'invalid_request',
+        `The body is not valid JSON: ${(error as Error).message}`,
+      );
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      return sendError(response, 400, 'invalid_request', 'The body must be a JSON object');
+    }
+    const parsed = NewPet.safeParse(json);
+    if (!parsed.success)
+      return sendError(response, 400, 'invalid_request', describeIssues(parsed.error));
+    let pet;
+    try {
+      pet = await repository.create(parsed.data);
+    } catch (error) {
+      return sendError(
+        response,
+        500,
+        'storage_failure',
+        `The pet could not be stored, so it was not created: ${(error as Error).message}`,
+      );
+    }
+    sendJson(response, 201, pet);
+  }
+
+  function getPet(petId: string, response: ServerResponse): void {
+    const id = /^-?\d{1,19}$/.test(petId) ? BigInt(petId) : undefined;
+    const pet =
+      id !== undefined && id >= INT64_MIN && id <= INT64_MAX ? repository.find(id) : undefined;
+    if (!pet)
+      return sendError(response, 404, 'not_found', `No pet with id ${petId}`, DEPRECATION_HEADERS);
+    sendJson(response, 200, pet, DEPRECATION_HEADERS);
+  }
+
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) {
+        sendError(response, 500, 'internal_error', `Internal error: ${(error as Error).message}`);
+      } else {
+        response.destroy();
+      }
+    });
+  };
+}

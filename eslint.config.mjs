@@ -3,7 +3,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', 'bench/.corpus/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      'test-results/**',
+      'bench/.corpus/**',
+    ],
+  },
   js.configs.recommended,
   {
     files: ['**/*.ts'],
@@ -23,14 +31,30 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'vscode', message: 'src/core, src/server and src/cli must not depend on VS Code.' }] },
+        {
+          paths: [
+            {
+              name: 'vscode',
+              message: 'src/core, src/server and src/cli must not depend on VS Code.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['**/*.mjs', '**/*.cjs'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+      },
     },
   },
 );

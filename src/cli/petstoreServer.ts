@@ -51,10 +51,10 @@ async function main(): Promise<void> {
   const apiKeys = [...options['api-key'], ...fromEnvironment];
   if (apiKeys.length === 0) fail(`at least one --api-key is required\n\n${USAGE}`, 2);
   if (apiKeys.some((key) => !/^\S+$/.test(key)))
-    fail('an API key must not be empty or contain spaces', 2);
+    fail(`an API key must not be empty or contain spaces\n\n${USAGE}`, 2);
   const port = Number(options.port);
   if (!/^\d+$/.test(options.port) || port > 65535)
-    fail(`--port must be a number from 0 to 65535, got "${options.port}"`, 2);
+    fail(`--port must be a number from 0 to 65535, got "${options.port}"\n\n${USAGE}`, 2);
 
   const log = options.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
   let server;

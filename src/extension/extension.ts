@@ -12,7 +12,8 @@ export function activate(context: vscode.ExtensionContext): void {
 
   const commands: CommandSpec[] = [{ id: 'petstore.showLog', run: () => log.show() }];
   context.subscriptions.push(...registerCommands(commands, log));
-  log.info(`Pet Store Explorer ${String(context.extension.packageJSON.version)} activated`);
+  const { version } = context.extension.packageJSON as { version: string };
+  log.info(`Pet Store Explorer ${version} activated`);
 }
 
 export function deactivate(): void {

@@ -29,7 +29,8 @@ export const Int64 = z
     return integer;
   });
 
-const int64RangeMessage = `must be an integer between ${INT64_MIN} and ${INT64_MAX}`;
+const int64Range = `an integer between ${INT64_MIN} and ${INT64_MAX}`;
+const int64RangeMessage = `must be ${int64Range}`;
 
 /**
  * Reads an int64 typed by a person (the wizard's categoryId): optional sign and decimal digits only.
@@ -40,7 +41,6 @@ export function parseInt64Text(text: string): { value: bigint } | { error: strin
   if (trimmed === '') return { error: 'Enter a whole number' };
   if (!/^[+-]?\d+$/.test(trimmed)) return { error: 'Must be a whole number (digits only)' };
   const value = BigInt(trimmed);
-  if (value < INT64_MIN || value > INT64_MAX)
-    return { error: `Must be ${int64RangeMessage.slice(5)}` };
+  if (value < INT64_MIN || value > INT64_MAX) return { error: `Must be ${int64Range}` };
   return { value };
 }

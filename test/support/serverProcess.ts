@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+
+export const SERVER_BIN = resolve(__dirname, '../../dist/cli/petstore-server.js');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Everything printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code (or signal) once the process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Runs the bundled `petstore-server` and waits for its "listening on" line (or its exit). */
+export async function startServerProcess(args: string[]): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = once(child, 'exit').then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
+  const baseUrl = await new Promise<string>((resolvePromise, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /listening on (\S+)/.exec(output);
+      if (match) resolvePromise(match[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(({ code }) =>
+      reject(new Error(`petstore-server exited with ${code} before listening:\n${output}`)),
+    );
+  });
+  return { child, baseUrl, output: () => output, exited };
+}
+
+/** Runs `petstore-server` to completion (for argument and startup errors). */
+export async function runServerToExit(
+  args: string[],
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [SERVER_BIN, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
+}

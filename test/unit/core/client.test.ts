@@ -1,0 +1,323 @@
+import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
+import { PetStoreClient, type PetStoreClientOptions } from '../../../src/core/api/client';
+import { PetStoreError, type PetStoreErrorKind } from '../../../src/core/api/errors';
+import type { ExchangeRecord } from '../../../src/core/api/exchange';
+import {
+  startPetStoreServer,
+  type RunningPetStoreServer,
+} from '../../../src/server/petStoreServer';
+import { json, startScriptedServer, type ScriptedServer } from '../../support/scriptedServer';
+
+const KEY = 'test-key-Zq81xv';
+
+/** Asserts the promise fails with a PetStoreError of that kind whose text never shows the key. */
+async function failsWith(
+  promise: Promise<unknown>,
+  kind: PetStoreErrorKind,
+  message?: RegExp,
+): Promise<PetStoreError> {
+  const error = await promise.then(
+    () => assert.fail(`expected a ${kind} failure`),
+    (caught: unknown) => caught,
+  );
+  assert.ok(error instanceof PetStoreError, `not a PetStoreError: ${String(error)}`);
+  assert.equal(error.kind, kind, error.message);
+  if (message) assert.match(error.message, message);
+  assert.ok(
+    !inspect(error).includes(KEY) && !JSON.stringify(error).includes(KEY),
+    'the key leaked into the error',
+  );
+  return error;
+}
+
+describe('PetStoreClient against the reference server', () => {
+  let server: RunningPetStoreServer;
+  const exchanges: ExchangeRecord[] = [];
+  let client: PetStoreClient;
+
+  before(async () => {
+    server = await startPetStoreServer({ apiKeys: [KEY], seed: true });
+    client = new PetStoreClient({
+      baseUrl: server.baseUrl,
+      apiKey: () => KEY,
+      onExchange: (r) => exchanges.push(r),
+    });
+  });
+  after(() => server.close());
+
+  it('lists at most 20 pets by default, and at most `limit` when given', async () => {
+    assert.equal((await client.listPets()).length, 20);
+    assert.equal((await client.listPets({ limit: 3 })).length, 3);
+    assert.equal((await client.listPets({ limit: 100 })).length, server.repository.size);
+  });
+
+  it('filters by status', async () => {
+    const sold = await client.listPets({ status: 'sold', limit: 100 });
+    assert.ok(sold.length > 0);
+    assert.ok(sold.every((pet) => pet.status === 'sold'));
+  });
+
+  it('creates a pet and keeps an int64 categoryId beyond 2^53 exact both ways', async () => {
+    const created = await client.createPet({
+      name: 'Exact',
+      categoryId: 9223372036854775807n,
+      status: 'pending',
+    });
+    assert.equal(created.categoryId, 9223372036854775807n);
+    assert.equal(typeof created.id, 'bigint');
+    const listed = await client.listPets({ status: 'pending', limit: 100 });
+    assert.deepEqual(
+      listed.find((pet) => pet.id === created.id),
+      created,
+    );
+  });
+
+  it('getPet (deprecated) still reads one pet', async () => {
+    const [first] = await client.listPets({ limit: 1 });
+    assert.deepEqual(await client.getPet(first!.id), first);
+    await failsWith(client.getPet(987654321n), 'notFound', /No pet with id 987654321/);
+  });
+
+  it('maps the server 400 to a validation failure with the server message', async () => {
+    await failsWith(
+      new PetStoreClient({ baseUrl: server.baseUrl, apiKey: () => KEY }).createPet({
+        name: 'x',
+        categoryId: 1n,
+        status: 'lost' as 'sold',
+      }),
+      'validation',
+      /status: must be one of/,
+    );
+  });
+
+  it('maps a wrong key to unauthorized, and a missing key to missingKey without a request', async () => {
+    const wrong = new PetStoreClient({ baseUrl: server.baseUrl, apiKey: () => 'wrong' });
+    await failsWith(wrong.listPets(), 'unauthorized', /missing or invalid/);
+    const before = exchanges.length;
+    const none = new PetStoreClient({
+      baseUrl: server.baseUrl,
+      apiKey: () => undefined,
+      onExchange: (r) => exchanges.push(r),
+    });
+    await failsWith(none.listPets(), 'missingKey');
+    assert.equal(exchanges.length, before);
+  });
+
+  it('logs each exchange with method, path, status and duration, and never the key', () => {
+    assert.ok(exchanges.length > 0);
+    const record = exchanges.find((r) => r.status === 201)!;
+    assert.equal(record.method, 'POST');
+    assert.equal(record.url, '/v1/pets');
+    assert.ok(record.durationMs >= 0);
+    assert.ok(!JSON.stringify(exchanges).includes(KEY));
+  });
+
+  it('checks its own inputs before sending anything', async () => {
+    await assert.rejects(client.listPets({ limit: 0 }), RangeError);
+    await assert.rejects(client.listPets({ limit: 101 }), RangeError);
+    await failsWith(
+      client.createPet({ name: '', categoryId: 1n }),
+      'validation',
+      /name: must not be empty/,
+    );
+  });
+
+  it('refuses a base URL that does not end in /v1', () => {
+    assert.throws(
+      () => new PetStoreClient({ baseUrl: 'https://example.test/v2', apiKey: () => KEY }),
+      /must end with \/v1/,
+    );
+    assert.throws(
+      () => new PetStoreClient({ baseUrl: 'ftp://example.test/v1', apiKey: () => KEY }),
+      /http or https/,
+    );
+  });
+});
+
+describe('PetStoreClient failure kinds (scripted server)', () => {
+  let scripted: ScriptedServer | undefined;
+  let other: ScriptedServer | undefined;
+  afterEach(async () => {
+    await scripted?.close();
+    await other?.close();
+    scripted = other = undefined;
+  });
+
+  function clientFor(origin: string, options: Partial<PetStoreClientOptions> = {}): PetStoreClient {
+    return new PetStoreClient({ baseUrl: `${origin}/v1`, apiKey: () => KEY, ...options });
+  }
+
+  it('sends Authorization: Bearer <key>, Accept and a JSON body', async () => {
+    scripted = await startScriptedServer((_, res) =>
+      json(res, 201, '{"id":1,"name":"A","categoryId":2}'),
+    );
+    await clientFor(scripted.origin).createPet({ name: 'A', categoryId: 2n });
+    const [request] = scripted.seen;
+    assert.equal(request!.headers.authorization, `Bearer ${KEY}`);
+    assert.equal(request!.headers['content-type'], 'application/json');
+    assert.equal(request!.headers.accept, 'application/json');
+    assert.deepEqual(JSON.parse(request!.body), { name: 'A', categoryId: 2 });
+  });
+
+  const statusCases: [number, PetStoreErrorKind][] = [
+    [400, 'validation'],
+    [401, 'unauthorized'],
+    [404, 'notFound'],
+    [429, 'rateLimited'],
+    [500, 'server'],
+    [503, 'server'],
+    [403, 'unexpectedStatus'],
+    [418, 'unexpectedStatus'],
+  ];
+  for (const [status, kind] of statusCases) {
+    it(`maps ${status} with an Error body to ${kind}, with the server's message and code`, async () => {
+      scripted = await startScriptedServer((_, res) =>
+        json(res, status, `{"code":"c${status}","message":"says ${status}","status":${status}}`),
+      );
+      const error = await failsWith(
+        clientFor(scripted.origin).listPets(),
+        kind,
+        new RegExp(`says ${status}`),
+      );
+      assert.deepEqual(error.details, { status, code: `c${status}`, retryAfterSeconds: undefined });
+    });
+  }
+
+  it('still gives a clear message when the error body is missing or malformed', async () => {
+    scripted = await startScriptedServer((_, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html>Bad gateway</html>');
+    });
+    await failsWith(
+      clientFor(scripted.origin).listPets(),
+      'server',
+      /answered 502 without a readable error body/,
+    );
+  });
+
+  it('reads Retry-After of a 429 in seconds', async () => {
+    scripted = await startScriptedServer((_, res) =>
+      json(res, 429, '{"code":"slow","message":"slow down","status":429}', { 'retry-after': '7' }),
+    );
+    const error = await failsWith(clientFor(scripted.origin).listPets(), 'rateLimited');
+    assert.equal(error.details.retryAfterSeconds, 7);
+  });
+
+  it('reports a 2xx body that breaks the schema as a contract violation', async () => {
+    scripted = await startScriptedServer((_, res) =>
+      json(res, 200, '[{"id":"one","name":"A","categoryId":1}]'),
+    );
+    await failsWith(
+      clientFor(scripted.origin).listPets(),
+      'contract',
+      /does not match the Pet Store interface: 0\.id/,
+    );
+  });
+
+  it('reports a non-JSON 2xx body as a contract violation', async () => {
+    scripted = await startScriptedServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>login page</html>');
+    });
+    await failsWith(
+      clientFor(scripted.origin).listPets(),
+      'contract',
+      /not JSON \(content type "text\/html"\)/,
+    );
+  });
+
+  it('caps the response size, declared or streamed', async () => {
+    const big = `[${'{"id":1,"name":"A","categoryId":1},'.repeat(40_000)}{"id":1,"name":"A","categoryId":1}]`;
+    scripted = await startScriptedServer((req, res) => {
+      if (req.url.includes('limit=1')) {
+        res.writeHead(200, { 'content-type': 'application/json' }); // chunked, no length
+        res.write(big.slice(0, 700_000));
+        res.end(big.slice(700_000));
+      } else json(res, 200, big);
+    });
+    const client = clientFor(scripted.origin, { maxResponseBytes: 1024 * 1024 });
+    await failsWith(client.listPets(), 'contract', /larger than the 1 MB limit/);
+    await failsWith(client.listPets({ limit: 1 }), 'contract', /larger than/);
+  });
+
+  it('times out when no answer comes, or the body never ends', async () => {
+    scripted = await startScriptedServer((req, res) => {
+      if (req.url.includes('status=sold')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('[');
+      } // otherwise: never answer
+    });
+    const client = clientFor(scripted.origin, { timeoutMs: 300 });
+    await failsWith(client.listPets(), 'timeout', /within 0.3 s/);
+    await failsWith(client.listPets({ status: 'sold' }), 'timeout');
+  });
+
+  it('reports an unreachable server as a network failure', async () => {
+    scripted = await startScriptedServer(() => undefined);
+    const origin = scripted.origin;
+    await scripted.close();
+    scripted = undefined;
+    await failsWith(
+      clientFor(origin).listPets(),
+      'network',
+      /Could not reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/,
+    );
+  });
+
+  it('reports an abort by the caller as cancelled (which UIs keep silent)', async () => {
+    scripted = await startScriptedServer(() => undefined);
+    const controller = new AbortController();
+    const pending = clientFor(scripted.origin).listPets({}, { signal: controller.signal });
+    setImmediate(() => controller.abort());
+    await failsWith(pending, 'cancelled');
+  });
+
+  it('follows a redirect within the same origin, with the key', async () => {
+    scripted = await startScriptedServer((req, res) => {
+      if (req.url.startsWith('/v1/')) {
+        res.writeHead(308, { location: '/moved/v1/pets' });
+        res.end();
+      } else json(res, 200, '[]');
+    });
+    assert.deepEqual(await clientFor(scripted.origin).listPets(), []);
+    assert.deepEqual(
+      scripted.seen.map((r) => [r.url, r.headers.authorization]),
+      [
+        ['/v1/pets', `Bearer ${KEY}`],
+        ['/moved/v1/pets', `Bearer ${KEY}`],
+      ],
+    );
+  });
+
+  it('never follows a redirect to another origin, so the key stays home', async () => {
+    other = await startScriptedServer((_, res) => json(res, 200, '[]'));
+    const elsewhere = other.origin.replace('127.0.0.1', 'localhost');
+    scripted = await startScriptedServer((_, res) => {
+      res.writeHead(302, { location: `${elsewhere}/v1/pets` });
+      res.end();
+    });
+    await failsWith(
+      clientFor(scripted.origin).listPets(),
+      'unexpectedStatus',
+      /redirected to another origin/,
+    );
+    assert.equal(other.seen.length, 0);
+  });
+
+  it('redacts the key when a server echoes it in an error', async () => {
+    scripted = await startScriptedServer((req, res) =>
+      json(
+        res,
+        401,
+        JSON.stringify({
+          code: 'bad',
+          message: `rejected ${String(req.headers.authorization)}`,
+          status: 401,
+        }),
+      ),
+    );
+    const error = await failsWith(clientFor(scripted.origin).listPets(), 'unauthorized');
+    assert.equal(error.message, 'rejected Bearer [redacted]');
+  });
+});

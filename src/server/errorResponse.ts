@@ -29,7 +29,16 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = stringifyJsonLossless(body);
+  sendJsonText(response, status, stringifyJsonLossless(body), headers);
+}
+
+/** Sends JSON text that is already serialized. */
+export function sendJsonText(
+  response: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, {
     ...headers,
     'content-type': 'application/json; charset=utf-8',

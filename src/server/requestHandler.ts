@@ -3,7 +3,8 @@ import { INT64_MAX, INT64_MIN } from '../core/api/int64';
 import { LIST_LIMIT_DEFAULT, NewPet, PetStatus, describeIssues } from '../core/api/schemas';
 import { parseJsonLossless } from '../core/json/losslessJson';
 import type { BearerKeys } from './auth';
-import { sendError, sendJson } from './errorResponse';
+import { sendError, sendJsonText } from './errorResponse';
+import { petJson, petsJson } from './petJson';
 import type { PetRepository } from './petRepository';
 import { isJsonContentType, readRequestBody } from './requestBody';
 
@@ -96,7 +97,7 @@ export function createRequestHandler({ repository, keys }: HandlerDependencies) 
       }
       status = parsed.data;
     }
-    sendJson(response, 200, repository.list({ limit, status }));
+    sendJsonText(response, 200, petsJson(repository.list({ limit, status })));
   }
 
   async function createPet(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -144,7 +145,7 @@ export function createRequestHandler({ repository, keys }: HandlerDependencies) 
         `The pet could not be stored, so it was not created: ${(error as Error).message}`,
       );
     }
-    sendJson(response, 201, pet);
+    sendJsonText(response, 201, petJson(pet));
   }
 
   function getPet(petId: string, response: ServerResponse): void {
@@ -153,7 +154,7 @@ export function createRequestHandler({ repository, keys }: HandlerDependencies) 
       id !== undefined && id >= INT64_MIN && id <= INT64_MAX ? repository.find(id) : undefined;
     if (!pet)
       return sendError(response, 404, 'not_found', `No pet with id ${petId}`, DEPRECATION_HEADERS);
-    sendJson(response, 200, pet, DEPRECATION_HEADERS);
+    sendJsonText(response, 200, petJson(pet), DEPRECATION_HEADERS);
   }
 
   return (request: IncomingMessage, response: ServerResponse): void => {

@@ -11,7 +11,9 @@ server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   const match = /listening on (\S+)/.exec(chunk.toString());
   if (match) {
-    console.log(`\nDemo API key: ${key}\nTry: curl -H "Authorization: Bearer ${key}" "${match[1]}/pets?status=available"\nCtrl-C stops the server.\n`);
+    console.log(
+      `\nDemo API key: ${key}\nTry: curl -H "Authorization: Bearer ${key}" "${match[1]}/pets?status=available"\nCtrl-C stops the server.\n`,
+    );
   }
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));

@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'out/**',
       'node_modules/**',
       '.vscode-test/**',
       'test-results/**',

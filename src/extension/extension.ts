@@ -10,6 +10,15 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = new Log('Pet Store');
   context.subscriptions.push(log);
 
+  // Until the pets tree arrives, an empty view shows the welcome content from the manifest.
+  const emptyTree: vscode.TreeDataProvider<never> = {
+    getTreeItem: (item) => item,
+    getChildren: () => [],
+  };
+  context.subscriptions.push(
+    vscode.window.createTreeView('petstore.pets', { treeDataProvider: emptyTree }),
+  );
+
   const commands: CommandSpec[] = [{ id: 'petstore.showLog', run: () => log.show() }];
   context.subscriptions.push(...registerCommands(commands, log));
   const { version } = context.extension.packageJSON as { version: string };

@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+/**
+ * A loopback endpoint through which tests in the extension host ask the launcher for what only
+ * the browser can do: a screenshot of the workbench now, or a count of elements matching a selector.
+ */
+export async function startHostEndpoint(options: {
+  screenshotFolder: string;
+  page: () => Page | undefined;
+  log: (line: string) => void;
+}): Promise<{ url: string; close(): Promise<void> }> {
+  mkdirSync(options.screenshotFolder, { recursive: true });
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const reply = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const page = options.page();
+    if (!page) return reply(503, { error: 'no workbench page yet' });
+    const work = async () => {
+      if (url.pathname === '/screenshot') {
+        const name = (url.searchParams.get('name') ?? 'screenshot').replace(/[^\w.-]/g, '_');
+        const path = join(options.screenshotFolder, `${name}.png`);
+        await page.screenshot({ path });
+        options.log(`screenshot saved: ${path}`);
+        return reply(200, { path });
+      }
+      if (url.pathname === '/count') {
+        const selector = url.searchParams.get('selector') ?? '';
+        return reply(200, { count: await page.locator(selector).count() });
+      }
+      if (url.pathname === '/text') {
+        const selector = url.searchParams.get('selector') ?? '';
+        return reply(200, { texts: await page.locator(selector).allInnerTexts() });
+      }
+      reply(404, { error: 'unknown request' });
+    };
+    work().catch((error: unknown) => reply(500, { error: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

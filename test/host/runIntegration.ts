@@ -1,0 +1,144 @@
+/**
+ * Runs a mocha suite inside a real VS Code extension host: code-server (from npm) driven by headless
+ * Chromium. Exits non-zero when a test fails, the suite throws, hangs, or the host dies.
+ *
+ *   node --import tsx test/host/runIntegration.ts [--suite out/test/integration/index.js]
+ *        [--workspace test/fixtures/workspace] [--timeout 600] [--label integration]
+ */
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { SUITE_OUTPUT_MARK } from '../integration/support/mochaRunner';
+import { ensureCodeServer } from './codeServerInstall';
+import { startCodeServer, type RunningCodeServer } from './codeServer';
+import { freePort } from './freePort';
+import { startHostEndpoint } from './hostEndpoint';
+import { ensureSystemPackages } from './systemPackages';
+import { openWorkbench, type Workbench } from './workbench';
+
+const ROOT = resolve(__dirname, '../..');
+
+interface SuiteResults {
+  passes: number;
+  failures: number;
+  pending: number;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      suite: { type: 'string', default: 'out/test/integration/index.js' },
+      workspace: { type: 'string', default: 'test/fixtures/workspace' },
+      timeout: { type: 'string', default: '600' },
+      label: { type: 'string', default: 'integration' },
+    },
+  });
+  const log = (line: string) => process.stdout.write(`[host] ${line}\n`);
+  const started = Date.now();
+  const suite = resolve(ROOT, values.suite);
+  if (!existsSync(suite)) throw new Error(`No compiled suite at ${suite}; run the build first`);
+
+  ensureSystemPackages(log);
+  const install = ensureCodeServer(log);
+  const scratch = mkdtempSync(join(tmpdir(), 'petstore-host-'));
+  const workspace = join(scratch, 'workspace');
+  cpSync(resolve(ROOT, values.workspace), workspace, { recursive: true });
+  const resultsFile = join(scratch, 'results.json');
+  const workbenchLog = join(ROOT, 'test-results', `${values.label}-workbench.log`);
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  writeFileSync(workbenchLog, '');
+
+  let server: RunningCodeServer | undefined;
+  let workbench: Workbench | undefined;
+  let page: Page | undefined;
+  const endpoint = await startHostEndpoint({
+    screenshotFolder: join(ROOT, 'test-results/screenshots'),
+    page: () => page,
+    log,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    server = await startCodeServer({
+      install,
+      port: await freePort(),
+      userDataDir: join(scratch, 'profile'),
+      workspace,
+      log,
+    });
+    log(
+      `VS Code ${install.vscodeVersion} (code-server) at ${server.origin}, workspace ${workspace}`,
+    );
+    workbench = await openWorkbench({
+      origin: server.origin,
+      workspace,
+      extensionPath: ROOT,
+      testsPath: suite,
+      environment: {
+        PETSTORE_TEST_RESULTS: resultsFile,
+        PETSTORE_HOST_ENDPOINT: endpoint.url,
+        PETSTORE_REPO_ROOT: ROOT,
+      },
+      onLog: (text) => {
+        // The suite's own lines go to the terminal; the workbench's chatter only to the log file.
+        if (text.startsWith(SUITE_OUTPUT_MARK))
+          process.stdout.write(`${text.slice(SUITE_OUTPUT_MARK.length)}\n`);
+        else appendFileSync(workbenchLog, `${text}\n`);
+      },
+    });
+    page = workbench.page;
+    const timeoutSeconds = Number(values.timeout);
+    const timedOut = new Promise<'timeout'>((resolvePromise) => {
+      timer = setTimeout(() => resolvePromise('timeout'), timeoutSeconds * 1000);
+    });
+    const outcome = await Promise.race([workbench.exitCode, timedOut, server.died]);
+    if (outcome === 'timeout') {
+      log(`FAILED: the suite did not finish within ${timeoutSeconds} s`);
+      return 1;
+    }
+    const results = readResults(resultsFile);
+    log(`workbench exit code ${outcome}; ${Math.round((Date.now() - started) / 1000)} s in all`);
+    if (!results) {
+      log(
+        `FAILED: the suite wrote no results (it threw, or the extension host exited or crashed); see ${workbenchLog}`,
+      );
+      return 1;
+    }
+    process.stdout.write(
+      `\n${values.label}: ${results.passes} passed, ${results.failures} failed${results.pending ? `, ${results.pending} skipped` : ''}\n`,
+    );
+    if (outcome !== 0 || results.failures > 0 || results.passes === 0) return 1;
+    return 0;
+  } finally {
+    clearTimeout(timer);
+    await workbench?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    await endpoint.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function readResults(path: string): SuiteResults | undefined {
+  if (!existsSync(path)) return undefined;
+  return JSON.parse(readFileSync(path, 'utf8')) as SuiteResults;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `[host] FAILED: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,29 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** Debian packages the editor host needs: a browser to drive, and Kerberos headers for code-server's native build. */
+const REQUIRED = [
+  { name: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  {
+    name: 'libkrb5-dev',
+    present: () => spawnSync('dpkg', ['-s', 'libkrb5-dev'], { stdio: 'ignore' }).status === 0,
+  },
+];
+
+/** Installs what is missing with apt-get (as root), or says exactly what to install. */
+export function ensureSystemPackages(log: (line: string) => void): void {
+  const missing = REQUIRED.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `Missing Debian packages: ${missing.join(' ')}. Install them: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+  }
+  log(`Installing Debian packages: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    stdio: 'inherit',
+    env,
+  });
+}

@@ -1,0 +1,56 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { format } from 'node:util';
+
+export interface Workbench {
+  page: Page;
+  /** Resolves with the code the workbench reports when the test run settles. */
+  exitCode: Promise<number>;
+  close(): Promise<void>;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Opens the workbench in headless Debian Chromium with the development payload, forwarding the
+ * extension host's console (mocha's reporter) to `onLog`.
+ */
+export async function openWorkbench(options: {
+  origin: string;
+  workspace: string;
+  extensionPath: string;
+  testsPath: string;
+  environment: Record<string, string>;
+  onLog: (text: string) => void;
+}): Promise<Workbench> {
+  const browser: Browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  let settle: (code: number) => void = () => undefined;
+  const exitCode = new Promise<number>((resolve) => (settle = resolve));
+  await page.exposeFunction('codeAutomationExit', (code: number) => settle(code));
+  await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) =>
+    options.onLog(format(...args)),
+  );
+
+  // The URIs' authority must equal the page's host:port.
+  const remote = (path: string) => `vscode-remote://${new URL(options.origin).host}${path}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(options.extensionPath)],
+    ['extensionTestsPath', remote(options.testsPath)],
+    ['skipWelcome', 'true'],
+    ['extensionEnvironment', JSON.stringify(options.environment)],
+  ];
+  const url = `${options.origin}/?folder=${encodeURIComponent(options.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  await page.goto(url);
+  return { page, exitCode, close: () => browser.close() };
+}

@@ -1,0 +1,41 @@
+import { writeFileSync } from 'node:fs';
+import { format } from 'node:util';
+import Mocha from 'mocha';
+
+/**
+ * The workbench forwards every console line (its own included) to the launcher through one channel;
+ * lines of the suite carry this mark so the launcher can tell them apart.
+ */
+export const SUITE_OUTPUT_MARK = '\u2063suite\u2063';
+
+/**
+ * Runs mocha test files inside the extension host and writes the counts where the launcher reads
+ * them: the launcher trusts a pass only with this file (a crashed host also reports exit 0).
+ */
+export async function runMochaFiles(files: string[]): Promise<void> {
+  const originalLog = console.log;
+  const markedLog = (...args: unknown[]) => originalLog(`${SUITE_OUTPUT_MARK}${format(...args)}`);
+  // Mocha's reporters keep the console.log they saw at load time; point them at the marked one too.
+  const reporterBase = Mocha.reporters.Base as unknown as {
+    consoleLog: (...args: unknown[]) => void;
+  };
+  reporterBase.consoleLog = markedLog;
+  console.log = markedLog;
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
+  for (const file of files) mocha.addFile(file);
+  const failures = await new Promise<number>((resolve) => {
+    const runner = mocha.run((count) => {
+      const {
+        passes,
+        failures: failed,
+        pending,
+      } = runner.stats ?? { passes: 0, failures: count, pending: 0 };
+      const resultsFile = process.env.PETSTORE_TEST_RESULTS;
+      if (resultsFile)
+        writeFileSync(resultsFile, JSON.stringify({ passes, failures: failed, pending }));
+      resolve(count);
+    });
+  });
+  console.log = originalLog;
+  if (failures > 0) throw new Error(`${failures} integration test(s) failed`);
+}

@@ -11,8 +11,9 @@ const REQUIRED = [
 ];
 
 /** Installs what is missing with apt-get (as root), or says exactly what to install. */
-export function ensureSystemPackages(log: (line: string) => void): void {
-  const missing = REQUIRED.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);
+export function ensureSystemPackages(log: (line: string) => void, only?: readonly string[]): void {
+  const wanted = REQUIRED.filter((pkg) => !only || only.includes(pkg.name));
+  const missing = wanted.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     throw new Error(

@@ -42,15 +42,29 @@ export async function openWorkbench(options: {
     options.onLog(format(...args)),
   );
 
+  await page.goto(workbenchUrl(options));
+  return { page, exitCode, close: () => browser.close() };
+}
+
+/**
+ * The workbench address that loads the extension under development (and, given testsPath, runs
+ * its suite). Honoured only with code-server's `enable-smoke-test-driver` option.
+ */
+export function workbenchUrl(options: {
+  origin: string;
+  workspace: string;
+  extensionPath: string;
+  testsPath?: string;
+  environment?: Record<string, string>;
+}): string {
   // The URIs' authority must equal the page's host:port.
   const remote = (path: string) => `vscode-remote://${new URL(options.origin).host}${path}`;
   const payload = [
     ['extensionDevelopmentPath', remote(options.extensionPath)],
-    ['extensionTestsPath', remote(options.testsPath)],
     ['skipWelcome', 'true'],
-    ['extensionEnvironment', JSON.stringify(options.environment)],
   ];
-  const url = `${options.origin}/?folder=${encodeURIComponent(options.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  await page.goto(url);
-  return { page, exitCode, close: () => browser.close() };
+  if (options.testsPath) payload.push(['extensionTestsPath', remote(options.testsPath)]);
+  if (options.environment)
+    payload.push(['extensionEnvironment', JSON.stringify(options.environment)]);
+  return `${options.origin}/?folder=${encodeURIComponent(options.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }

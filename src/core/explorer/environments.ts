@@ -1,0 +1,59 @@
+import { isLoopbackHost, parseBaseUrl } from '../api/baseUrl';
+
+/** One entry of the `petstore.environments` setting. */
+export interface EnvironmentSetting {
+  baseUrl?: string;
+  label?: string;
+}
+
+export interface Environment {
+  /** The key in the setting: "production", "staging", or one the user added ("local"). */
+  id: string;
+  label: string;
+  /** Normalized base URL ending in /v1; undefined when not configured yet. */
+  baseUrl?: URL;
+  /** Why the configured base URL cannot be used. */
+  problem?: string;
+}
+
+/** The spec's two environments (section 9); their addresses are set by the user. */
+export const BUILT_IN_ENVIRONMENTS = ['production', 'staging'] as const;
+
+/**
+ * Reads the setting into environments, the spec's two first, then the user's own in the order
+ * written. Nothing here throws: a broken entry becomes an environment with a `problem`.
+ */
+export function readEnvironments(setting: unknown): Environment[] {
+  const entries =
+    typeof setting === 'object' && setting !== null && !Array.isArray(setting)
+      ? (setting as Record<string, unknown>)
+      : {};
+  const ids = [
+    ...BUILT_IN_ENVIRONMENTS,
+    ...Object.keys(entries).filter(
+      (id) => !(BUILT_IN_ENVIRONMENTS as readonly string[]).includes(id),
+    ),
+  ];
+  return ids.map((id) => toEnvironment(id, entries[id]));
+}
+
+function toEnvironment(id: string, raw: unknown): Environment {
+  const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as EnvironmentSetting;
+  const label =
+    typeof entry.label === 'string' && entry.label.trim() ? entry.label.trim() : titleCase(id);
+  const text = typeof entry.baseUrl === 'string' ? entry.baseUrl.trim() : '';
+  if (!text) return { id, label };
+  const parsed = parseBaseUrl(text);
+  return 'error' in parsed
+    ? { id, label, problem: parsed.error }
+    : { id, label, baseUrl: parsed.url };
+}
+
+function titleCase(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1);
+}
+
+/** Plain http to a host that is not this machine: the key would cross the network readable. */
+export function sendsKeyInClear(baseUrl: URL): boolean {
+  return baseUrl.protocol === 'http:' && !isLoopbackHost(baseUrl.hostname);
+}

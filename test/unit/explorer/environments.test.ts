@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { readEnvironments, sendsKeyInClear } from '../../../src/core/explorer/environments';
+
+describe('environments from settings', () => {
+  it('always lists production and staging first, then the user’s own', () => {
+    const environments = readEnvironments({
+      local: { baseUrl: 'http://127.0.0.1:8787/v1/', label: 'My laptop' },
+      production: { baseUrl: 'https://api.example.com/v1' },
+    });
+    assert.deepEqual(
+      environments.map((e) => [e.id, e.label, e.baseUrl?.href]),
+      [
+        ['production', 'Production', 'https://api.example.com/v1'],
+        ['staging', 'Staging', undefined],
+        ['local', 'My laptop', 'http://127.0.0.1:8787/v1'],
+      ],
+    );
+  });
+
+  it('turns a broken entry into an environment with a problem, never an exception', () => {
+    const [production, staging] = readEnvironments({
+      production: { baseUrl: 'https://api.example.com/v2' },
+      staging: 'nope',
+    });
+    assert.match(production!.problem!, /must end with \/v1/);
+    assert.equal(production!.baseUrl, undefined);
+    assert.equal(staging!.baseUrl, undefined);
+    assert.equal(readEnvironments(undefined).length, 2);
+    assert.equal(readEnvironments([1, 2]).length, 2);
+  });
+
+  it('flags plain http only when it leaves the machine', () => {
+    assert.equal(sendsKeyInClear(new URL('http://api.example.com/v1')), true);
+    assert.equal(sendsKeyInClear(new URL('https://api.example.com/v1')), false);
+    for (const host of ['127.0.0.1', 'localhost', '[::1]', '127.8.9.10', 'app.localhost']) {
+      assert.equal(sendsKeyInClear(new URL(`http://${host}:8787/v1`)), false, host);
+    }
+  });
+});

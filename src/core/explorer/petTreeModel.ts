@@ -43,12 +43,12 @@ export async function loadPets(
   );
   const withoutStatus = group(
     'none',
-    unfiltered!.filter((pet) => pet.status === undefined),
+    unfiltered.filter((pet) => pet.status === undefined),
     limit,
     created,
   );
   // Only the unfiltered page can reveal status-less pets, so that group is cut whenever that page is.
-  withoutStatus.truncated = unfiltered!.length >= limit;
+  withoutStatus.truncated = unfiltered.length >= limit;
   if (withoutStatus.pets.length > 0) groups.push(withoutStatus);
   return { mode, limit, groups };
 }

@@ -1,0 +1,99 @@
+import * as vscode from 'vscode';
+import { isPlausibleKey, type ApiKeyStore } from '../core/explorer/apiKeyStore';
+import { sendsKeyInClear, type Environment } from '../core/explorer/environments';
+import type { ActiveEnvironment } from './activeEnvironment';
+import type { CommandSpec } from './commandTable';
+import type { PetStoreAccess } from './petStoreAccess';
+
+/** Set / clear the key of an environment, and the two confirmations that guard where it goes. */
+export function apiKeyCommands(
+  environments: ActiveEnvironment,
+  keys: ApiKeyStore,
+  access: PetStoreAccess,
+): CommandSpec[] {
+  return [
+    {
+      id: 'petstore.setApiKey',
+      run: (id?: unknown) => setApiKey(pick(environments, id), keys, access),
+    },
+    {
+      id: 'petstore.clearApiKey',
+      run: (id?: unknown) => clearApiKey(pick(environments, id), keys),
+    },
+    { id: 'petstore.trustEnvironmentAddress', run: () => trustAddress(environments.current, keys) },
+    { id: 'petstore.allowClearText', run: () => confirmClearText(environments.current, access) },
+  ];
+}
+
+function pick(environments: ActiveEnvironment, id: unknown): Environment {
+  return (
+    (typeof id === 'string' && environments.all.find((e) => e.id === id)) || environments.current
+  );
+}
+
+async function setApiKey(
+  environment: Environment,
+  keys: ApiKeyStore,
+  access: PetStoreAccess,
+): Promise<void> {
+  if (!environment.baseUrl) {
+    throw new Error(
+      `Set the base URL of ${environment.label} first (setting petstore.environments)`,
+    );
+  }
+  const origin = environment.baseUrl.origin;
+  if (!(await confirmClearText(environment, access))) return;
+  const key = await vscode.window.showInputBox({
+    title: `API Key for ${environment.label}`,
+    prompt: `Kept in VS Code's secret storage and sent only to ${origin}`,
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (text) => (isPlausibleKey(text.trim()) ? undefined : 'Enter the key: no spaces'),
+  });
+  if (key === undefined) throw new vscode.CancellationError();
+  await keys.set(environment.id, origin, key);
+  void vscode.window.showInformationMessage(`Pet Store: API key for ${environment.label} saved.`);
+}
+
+async function clearApiKey(environment: Environment, keys: ApiKeyStore): Promise<void> {
+  await keys.clear(environment.id);
+  void vscode.window.showInformationMessage(`Pet Store: API key for ${environment.label} cleared.`);
+}
+
+async function trustAddress(environment: Environment, keys: ApiKeyStore): Promise<void> {
+  if (!environment.baseUrl) return;
+  const origin = environment.baseUrl.origin;
+  const answer = await vscode.window.showWarningMessage(
+    `Send the ${environment.label} API key to ${origin} from now on?`,
+    {
+      modal: true,
+      detail:
+        'The key was saved for another address. Settings (possibly this workspace’s) now point the environment here.',
+    },
+    'Use Key for This Address',
+  );
+  if (answer !== 'Use Key for This Address') throw new vscode.CancellationError();
+  await keys.rebind(environment.id, origin);
+}
+
+/** True when the key may go to this environment: https, loopback, or plain http the user allowed. */
+async function confirmClearText(
+  environment: Environment,
+  access: PetStoreAccess,
+): Promise<boolean> {
+  if (!environment.baseUrl || !sendsKeyInClear(environment.baseUrl)) return true;
+  const origin = environment.baseUrl.origin;
+  if (access.isClearTextAllowed(origin)) return true;
+  const answer = await vscode.window.showWarningMessage(
+    `${environment.label} uses plain http to ${origin}.`,
+    {
+      modal: true,
+      detail:
+        'The API key would cross the network unencrypted, readable by anyone on the way. Use https if the server offers it.',
+    },
+    'Allow Plain HTTP',
+  );
+  if (answer !== 'Allow Plain HTTP') return false;
+  await access.allowClearText(origin);
+  return true;
+}

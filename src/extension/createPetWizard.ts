@@ -1,0 +1,129 @@
+import * as vscode from 'vscode';
+import { PetStoreError } from '../core/api/errors';
+import { PET_STATUSES, type Pet, type PetStatus } from '../core/api/schemas';
+import {
+  EMPTY_DRAFT,
+  draftToNewPet,
+  newPetJson,
+  validateCategoryId,
+  validateName,
+  type NewPetDraft,
+} from '../core/explorer/newPetForm';
+import { BACK, showInputStep, showPickStep } from './multiStepInput';
+import type { PetStoreAccess } from './petStoreAccess';
+
+interface StatusItem extends vscode.QuickPickItem {
+  status: PetStatus | 'serverDefault';
+}
+
+const STATUS_ITEMS: StatusItem[] = [
+  ...PET_STATUSES.map((status) => ({ label: status, status })),
+  {
+    label: 'Let the server decide',
+    description: 'status is omitted from the request',
+    status: 'serverDefault' as const,
+  },
+];
+
+const TOTAL_STEPS = 4;
+
+/**
+ * "Pet Store: Create Pet": name, category id, status, then a confirmation with the environment and
+ * the exact JSON. A 400 from the server reopens the wizard with everything typed and the server's
+ * message; another failure keeps the draft for the next time the wizard opens.
+ */
+export class CreatePetWizard {
+  private draft: NewPetDraft = EMPTY_DRAFT;
+
+  constructor(
+    private readonly access: PetStoreAccess,
+    private readonly onCreated: (pet: Pet) => Promise<void>,
+  ) {}
+
+  async run(): Promise<Pet> {
+    let draft = { ...this.draft };
+    let serverMessage: string | undefined;
+    for (;;) {
+      draft = await this.collect(draft, serverMessage);
+      const built = draftToNewPet(draft);
+      if ('error' in built) throw new Error(built.error); // the steps validate, so this is a bug guard
+      try {
+        const pet = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Creating ${draft.name}…` },
+          () => this.access.createPet(built.newPet),
+        );
+        this.draft = EMPTY_DRAFT;
+        await this.onCreated(pet);
+        return pet;
+      } catch (error) {
+        if (error instanceof PetStoreError && error.kind === 'validation') {
+          serverMessage = error.message;
+          void vscode.window.showErrorMessage(`Pet Store rejected the pet: ${error.message}`);
+          continue;
+        }
+        this.draft = draft;
+        throw error;
+      }
+    }
+  }
+
+  /** Walks the steps, Back moving to the previous one, and returns the finished draft. */
+  private async collect(
+    initial: NewPetDraft,
+    serverMessage: string | undefined,
+  ): Promise<NewPetDraft> {
+    const environment = this.access.environment;
+    const title = `Create Pet in ${environment.label}`;
+    const draft = { ...initial };
+    let step = 1;
+    while (step <= TOTAL_STEPS) {
+      const frame = { title, step, totalSteps: TOTAL_STEPS };
+      let result: unknown;
+      if (step === 1) {
+        result = await showInputStep({
+          ...frame,
+          value: draft.name,
+          prompt: serverMessage
+            ? `The server rejected the pet: ${serverMessage}`
+            : 'Name of the pet (1 to 200 characters)',
+          placeholder: 'e.g. Biscuit',
+          validate: validateName,
+        });
+        if (result !== BACK) draft.name = result as string;
+      } else if (step === 2) {
+        result = await showInputStep({
+          ...frame,
+          value: draft.categoryId,
+          prompt: 'Category id (a whole number, int64)',
+          placeholder: 'e.g. 1',
+          validate: validateCategoryId,
+        });
+        if (result !== BACK) draft.categoryId = (result as string).trim();
+      } else if (step === 3) {
+        result = await showPickStep({
+          ...frame,
+          items: STATUS_ITEMS,
+          active: STATUS_ITEMS.find((item) => item.status === draft.status),
+          placeholder: 'Status of the pet',
+        });
+        if (result !== BACK) draft.status = (result as StatusItem).status;
+      } else {
+        const built = draftToNewPet(draft);
+        const body = 'newPet' in built ? newPetJson(built.newPet) : built.error;
+        const confirm = {
+          label: '$(check) Create pet',
+          description: `POST ${environment.baseUrl?.href ?? ''}/pets`,
+          detail: body,
+        };
+        result = await showPickStep({
+          ...frame,
+          items: [confirm],
+          placeholder: `Send to ${environment.label}: ${body}`,
+        });
+      }
+      step += result === BACK ? -1 : 1;
+      step = Math.max(step, 1);
+    }
+    return draft;
+  }
+}

@@ -1,0 +1,105 @@
+import * as vscode from 'vscode';
+import { PET_STATUSES } from '../core/api/schemas';
+import { petJson } from '../core/explorer/petPresentation';
+import type { PetsViewMode } from '../core/explorer/petTreeModel';
+import type { ActiveEnvironment } from './activeEnvironment';
+import type { CommandSpec } from './commandTable';
+import type { CreatePetWizard } from './createPetWizard';
+import type { Log } from './log';
+import type { PetDetailsProvider } from './petDetails';
+import type { PetNode, PetsTreeProvider } from './petsTree';
+import type { ViewModeStore } from './viewMode';
+
+export interface ExplorerCommandDeps {
+  environments: ActiveEnvironment;
+  tree: PetsTreeProvider;
+  viewMode: ViewModeStore;
+  wizard: CreatePetWizard;
+  details: PetDetailsProvider;
+  log: Log;
+}
+
+/** The Pets view's commands (view title, context menus, Command Palette). */
+export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
+  const { environments, tree, viewMode, wizard, details, log } = deps;
+  return [
+    { id: 'petstore.refresh', run: () => tree.refresh() },
+    { id: 'petstore.filterByStatus', run: () => filterByStatus(viewMode, tree) },
+    { id: 'petstore.switchEnvironment', run: () => switchEnvironment(environments) },
+    { id: 'petstore.createPet', run: () => wizard.run() },
+    {
+      id: 'petstore.copyPetId',
+      run: (node?: unknown) => vscode.env.clipboard.writeText(String(petOf(node).id)),
+    },
+    {
+      id: 'petstore.copyPetJson',
+      run: (node?: unknown) => vscode.env.clipboard.writeText(petJson(petOf(node))),
+    },
+    {
+      id: 'petstore.openPetDetails',
+      run: (node?: unknown) => details.show(petOf(node), environments.current.label),
+    },
+    {
+      id: 'petstore.openSettings',
+      run: () =>
+        vscode.commands.executeCommand(
+          'workbench.action.openSettings',
+          '@ext:pet-store-explorer.pet-store-explorer',
+        ),
+    },
+    { id: 'petstore.showLog', run: () => log.show() },
+  ];
+}
+
+function petOf(node: unknown): PetNode['pet'] {
+  if (typeof node === 'object' && node !== null && (node as PetNode).kind === 'pet')
+    return (node as PetNode).pet;
+  throw new Error('Choose a pet in the Pets view');
+}
+
+interface ModeItem extends vscode.QuickPickItem {
+  mode: PetsViewMode;
+}
+
+async function filterByStatus(viewMode: ViewModeStore, tree: PetsTreeProvider): Promise<void> {
+  const current = viewMode.get();
+  const items: ModeItem[] = [
+    { label: 'All statuses', description: 'grouped by status', mode: { kind: 'grouped' } },
+    ...PET_STATUSES.map((status): ModeItem => ({
+      label: status,
+      description: 'only this status',
+      mode: { kind: 'status', status },
+    })),
+  ];
+  const isCurrent = (item: ModeItem) =>
+    item.mode.kind === current.kind &&
+    (item.mode.kind === 'grouped' ||
+      (current.kind === 'status' && current.status === item.mode.status));
+  const chosen = await vscode.window.showQuickPick(
+    items.map((item) =>
+      isCurrent(item) ? { ...item, description: `${item.description} (current)` } : item,
+    ),
+    { title: 'Show Pets', placeHolder: 'Group by status, or show one status' },
+  );
+  if (!chosen) throw new vscode.CancellationError();
+  await viewMode.set(chosen.mode);
+  tree.refresh();
+}
+
+async function switchEnvironment(environments: ActiveEnvironment): Promise<void> {
+  const current = environments.current;
+  const items = environments.all.map((environment) => ({
+    label: environment.label,
+    description: environment.id === current.id ? '(active)' : undefined,
+    detail:
+      environment.baseUrl?.href ??
+      (environment.problem ? `⚠ ${environment.problem}` : 'No base URL set yet'),
+    id: environment.id,
+  }));
+  const chosen = await vscode.window.showQuickPick(items, {
+    title: 'Pet Store Environment',
+    placeHolder: 'Which environment should this workspace use?',
+  });
+  if (!chosen) throw new vscode.CancellationError();
+  await environments.select(chosen.id);
+}

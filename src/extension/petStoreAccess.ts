@@ -1,0 +1,89 @@
+import * as vscode from 'vscode';
+import type { Dispatcher } from 'undici';
+import { PetStoreClient, type ListPetsQuery } from '../core/api/client';
+import type { NewPet, Pet } from '../core/api/schemas';
+import { AccessProblem } from '../core/explorer/accessProblem';
+import type { ApiKeyStore } from '../core/explorer/apiKeyStore';
+import { sendsKeyInClear, type Environment } from '../core/explorer/environments';
+import type { ActiveEnvironment } from './activeEnvironment';
+import type { Log } from './log';
+import { readSettings } from './settings';
+
+const CLEAR_TEXT_ALLOWED_KEY = 'petstore.clearTextAllowedOrigins';
+
+/**
+ * Requests to the active environment: checks that it is configured, that its key exists and
+ * belongs to its current address, and that plain http to a remote host was allowed, before any
+ * key leaves the machine.
+ */
+export class PetStoreAccess {
+  constructor(
+    private readonly environments: ActiveEnvironment,
+    private readonly keys: ApiKeyStore,
+    private readonly globalState: vscode.Memento,
+    private readonly dispatcher: Dispatcher,
+    private readonly log: Log,
+  ) {}
+
+  get environment(): Environment {
+    return this.environments.current;
+  }
+
+  listPets(query: ListPetsQuery, signal?: AbortSignal): Promise<Pet[]> {
+    return this.withClient((client) => client.listPets(query, { signal }));
+  }
+
+  createPet(newPet: NewPet, signal?: AbortSignal): Promise<Pet> {
+    return this.withClient((client) => client.createPet(newPet, { signal }));
+  }
+
+  isClearTextAllowed(origin: string): boolean {
+    return this.globalState.get<string[]>(CLEAR_TEXT_ALLOWED_KEY, []).includes(origin);
+  }
+
+  async allowClearText(origin: string): Promise<void> {
+    const allowed = this.globalState.get<string[]>(CLEAR_TEXT_ALLOWED_KEY, []);
+    if (!allowed.includes(origin))
+      await this.globalState.update(CLEAR_TEXT_ALLOWED_KEY, [...allowed, origin]);
+  }
+
+  private async withClient<T>(use: (client: PetStoreClient) => Promise<T>): Promise<T> {
+    const environment = this.environment;
+    if (environment.problem) {
+      throw new AccessProblem('invalidEnvironment', `${environment.label}: ${environment.problem}`);
+    }
+    if (!environment.baseUrl) {
+      throw new AccessProblem('noEnvironment', `No base URL is set for ${environment.label}`);
+    }
+    const origin = environment.baseUrl.origin;
+    if (sendsKeyInClear(environment.baseUrl) && !this.isClearTextAllowed(origin)) {
+      throw new AccessProblem(
+        'clearTextUnconfirmed',
+        `${environment.label} uses plain http to ${origin}: the API key would be readable on the network`,
+      );
+    }
+    const lookup = await this.keys.lookup(environment.id, origin);
+    if (lookup.state === 'none')
+      throw new AccessProblem('noKey', `No API key is set for ${environment.label}`);
+    if (lookup.state === 'otherOrigin') {
+      throw new AccessProblem(
+        'keyForOtherOrigin',
+        `The ${environment.label} key was set for ${lookup.boundOrigin}, but the environment now points to ${origin}`,
+      );
+    }
+    const client = new PetStoreClient({
+      baseUrl: environment.baseUrl.href,
+      apiKey: () => lookup.key,
+      dispatcher: this.dispatcher,
+      timeoutMs: readSettings().timeoutMs,
+      userAgent: 'pet-store-explorer-vscode',
+      onExchange: (record) => {
+        const outcome = record.status ?? record.error ?? 'failed';
+        this.log.info(
+          `${environment.label}: ${record.method} ${record.url} ${outcome} ${record.durationMs}ms`,
+        );
+      },
+    });
+    return use(client);
+  }
+}

@@ -1,0 +1,338 @@
+import * as vscode from 'vscode';
+import { PetStoreError } from '../core/api/errors';
+import type { Pet } from '../core/api/schemas';
+import { isCancellation } from '../core/cancellation';
+import { AccessProblem } from '../core/explorer/accessProblem';
+import {
+  describeFailure,
+  type FailureAction,
+  type FailureView,
+} from '../core/explorer/failureView';
+import {
+  GROUP_LABELS,
+  STATUS_ICONS,
+  groupDescription,
+  petDescription,
+  petTooltipLines,
+  truncationNotice,
+} from '../core/explorer/petPresentation';
+import {
+  groupKeyOf,
+  loadPets,
+  type PetGroup,
+  type PetsSnapshot,
+  type PetsViewMode,
+} from '../core/explorer/petTreeModel';
+import type { PromptGate } from '../core/explorer/promptGate';
+import type { Log } from './log';
+import type { PetStoreAccess } from './petStoreAccess';
+import { readSettings } from './settings';
+
+export const PETS_VIEW_ID = 'petstore.pets';
+
+export interface GroupNode {
+  kind: 'group';
+  id: string;
+  group: PetGroup;
+  limit: number;
+  children: PetsNode[];
+}
+export interface PetNode {
+  kind: 'pet';
+  id: string;
+  pet: Pet;
+  parent?: GroupNode;
+}
+export interface NoticeNode {
+  kind: 'notice';
+  id: string;
+  message: string;
+  parent?: GroupNode;
+}
+export interface ProblemNode {
+  kind: 'problem';
+  id: string;
+  view: FailureView;
+  children: ActionNode[];
+}
+export interface ActionNode {
+  kind: 'action';
+  id: string;
+  action: FailureAction;
+  parent: ProblemNode;
+}
+export type PetsNode = GroupNode | PetNode | NoticeNode | ProblemNode | ActionNode;
+
+/** What the view shows when it shows no nodes; drives the manifest's viewsWelcome content. */
+export type ViewState = 'loading' | 'ready' | 'problem' | 'noEnvironment' | 'noKey';
+
+const ACTIONS: Record<FailureAction, { title: string; command: string; icon: string }> = {
+  setKey: { title: 'Set API Key…', command: 'petstore.setApiKey', icon: 'key' },
+  openSettings: { title: 'Open Settings', command: 'petstore.openSettings', icon: 'settings-gear' },
+  retry: { title: 'Retry', command: 'petstore.refresh', icon: 'refresh' },
+  showLog: { title: 'Show Log', command: 'petstore.showLog', icon: 'output' },
+  trustAddress: {
+    title: 'Use the Key for the New Address…',
+    command: 'petstore.trustEnvironmentAddress',
+    icon: 'shield',
+  },
+  allowClearText: {
+    title: 'Allow Plain HTTP for This Address…',
+    command: 'petstore.allowClearText',
+    icon: 'unlock',
+  },
+};
+
+const STATUS_COLORS: Record<string, string> = {
+  available: 'testing.iconPassed',
+  pending: 'editorWarning.foreground',
+  sold: 'descriptionForeground',
+};
+
+/**
+ * The Pets view: loads with GET /pets only, shows progress on the view, and turns every failure
+ * into a node with actions instead of a pop-up (a 401 prompts once per environment).
+ */
+export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<PetsNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly stateChanged = new vscode.EventEmitter<ViewState>();
+  /** Fires after each load with what the view now shows. */
+  readonly onDidChangeState = this.stateChanged.event;
+
+  private loading: Promise<PetsNode[]> | undefined;
+  private abort: AbortController | undefined;
+  private roots: PetsNode[] = [];
+  private readonly created = new Map<string, Pet[]>();
+  state: ViewState = 'loading';
+
+  constructor(
+    private readonly access: PetStoreAccess,
+    private readonly modeStore: { get(): PetsViewMode },
+    private readonly unauthorizedPrompts: PromptGate,
+    private readonly log: Log,
+  ) {}
+
+  refresh(): void {
+    this.abort?.abort();
+    this.loading = undefined;
+    this.changed.fire(undefined);
+  }
+
+  /** Remembers a pet created here, so it stays visible even when the list limit would hide it. */
+  rememberCreated(pet: Pet): void {
+    const id = this.access.environment.id;
+    this.created.set(id, [...(this.created.get(id) ?? []), pet]);
+  }
+
+  /** Loads (if needed) and returns the node of a pet, for reveal. */
+  async findPet(petId: bigint): Promise<PetNode | undefined> {
+    const roots = await this.rootNodes();
+    const all = roots.flatMap((node) => (node.kind === 'group' ? node.children : [node]));
+    return all.find((node): node is PetNode => node.kind === 'pet' && node.pet.id === petId);
+  }
+
+  getChildren(element?: PetsNode): vscode.ProviderResult<PetsNode[]> {
+    if (!element) return this.rootNodes();
+    if (element.kind === 'group' || element.kind === 'problem') return element.children;
+    return [];
+  }
+
+  getParent(element: PetsNode): PetsNode | undefined {
+    return element.kind === 'pet' || element.kind === 'notice' || element.kind === 'action'
+      ? element.parent
+      : undefined;
+  }
+
+  getTreeItem(node: PetsNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'group': {
+        const item = new vscode.TreeItem(
+          GROUP_LABELS[node.group.key],
+          vscode.TreeItemCollapsibleState.Expanded,
+        );
+        item.id = node.id;
+        item.description = groupDescription(
+          node.group.pets.length,
+          node.group.truncated,
+          node.limit,
+        );
+        item.iconPath = statusIcon(node.group.key);
+        item.contextValue = 'petGroup';
+        return item;
+      }
+      case 'pet': {
+        const item = new vscode.TreeItem(node.pet.name, vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.description = petDescription(node.pet);
+        item.tooltip = new vscode.MarkdownString(petTooltipLines(node.pet).join('  \n'));
+        item.iconPath = statusIcon(groupKeyOf(node.pet));
+        item.contextValue = 'pet';
+        item.accessibilityInformation = {
+          label: `${node.pet.name}, ${petDescription(node.pet)}, ${node.pet.status ?? 'no status'}`,
+        };
+        return item;
+      }
+      case 'notice': {
+        const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon('info');
+        item.tooltip = node.message;
+        item.contextValue = 'notice';
+        return item;
+      }
+      case 'problem': {
+        const item = new vscode.TreeItem(
+          node.view.message,
+          vscode.TreeItemCollapsibleState.Expanded,
+        );
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+        item.tooltip = node.view.message;
+        item.contextValue = 'problem';
+        return item;
+      }
+      case 'action': {
+        const action = ACTIONS[node.action];
+        const item = new vscode.TreeItem(action.title, vscode.TreeItemCollapsibleState.None);
+        item.id = node.id;
+        item.iconPath = new vscode.ThemeIcon(action.icon);
+        item.command = { command: action.command, title: action.title };
+        item.contextValue = 'problemAction';
+        return item;
+      }
+    }
+  }
+
+  private rootNodes(): Promise<PetsNode[]> {
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  private async load(): Promise<PetsNode[]> {
+    const abort = new AbortController();
+    this.abort = abort;
+    const environment = this.access.environment;
+    const mode = this.modeStore.get();
+    try {
+      const snapshot = await vscode.window.withProgress(
+        { location: { viewId: PETS_VIEW_ID } },
+        () =>
+          loadPets(
+            (query) => this.access.listPets(query, abort.signal),
+            mode,
+            readSettings().listLimit,
+            this.created.get(environment.id),
+          ),
+      );
+      this.roots = toNodes(environment.id, snapshot);
+      this.setState('ready');
+      this.unauthorizedPrompts.reset(environment.id);
+    } catch (error) {
+      if (isCancellation(error) && abort.signal.aborted) return [];
+      this.roots = this.failureNodes(environment.id, environment.label, error);
+    }
+    return this.roots;
+  }
+
+  private failureNodes(environmentId: string, label: string, error: unknown): PetsNode[] {
+    if (
+      error instanceof AccessProblem &&
+      (error.kind === 'noEnvironment' || error.kind === 'noKey')
+    ) {
+      this.setState(error.kind); // the welcome content explains and offers the action
+      return [];
+    }
+    this.log.warn(
+      `Loading pets from ${label} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    this.setState('problem');
+    const view = describeFailure(error, label);
+    if (
+      error instanceof PetStoreError &&
+      error.kind === 'unauthorized' &&
+      this.unauthorizedPrompts.claim(environmentId)
+    ) {
+      void vscode.window.showWarningMessage(`Pet Store: ${view.message}`, 'Set API Key').then(
+        (choice) => (choice ? vscode.commands.executeCommand('petstore.setApiKey') : undefined),
+        (failure: unknown) => this.log.error('Prompt failed', failure),
+      );
+    }
+    const problem: ProblemNode = {
+      kind: 'problem',
+      id: `${environmentId}/problem`,
+      view,
+      children: [],
+    };
+    problem.children = view.actions.map((action) => ({
+      kind: 'action',
+      id: `${problem.id}/${action}`,
+      action,
+      parent: problem,
+    }));
+    return [problem];
+  }
+
+  private setState(state: ViewState): void {
+    this.state = state;
+    void vscode.commands.executeCommand('setContext', 'petstore.viewState', state);
+    this.stateChanged.fire(state);
+  }
+
+  dispose(): void {
+    this.abort?.abort();
+    this.changed.dispose();
+    this.stateChanged.dispose();
+  }
+}
+
+function toNodes(environmentId: string, snapshot: PetsSnapshot): PetsNode[] {
+  const groupNode = (group: PetGroup): GroupNode => {
+    const node: GroupNode = {
+      kind: 'group',
+      id: `${environmentId}/group/${group.key}`,
+      group,
+      limit: snapshot.limit,
+      children: [],
+    };
+    node.children = petChildren(`${environmentId}/${group.key}`, group, snapshot.limit, node);
+    return node;
+  };
+  if ('groups' in snapshot) return snapshot.groups.map(groupNode);
+  return petChildren(
+    `${environmentId}/${snapshot.group.key}`,
+    snapshot.group,
+    snapshot.limit,
+    undefined,
+  );
+}
+
+function petChildren(
+  prefix: string,
+  group: PetGroup,
+  limit: number,
+  parent: GroupNode | undefined,
+): PetsNode[] {
+  const nodes: PetsNode[] = group.pets.map((pet) => ({
+    kind: 'pet',
+    id: `${prefix}/${pet.id}`,
+    pet,
+    parent,
+  }));
+  if (group.truncated)
+    nodes.push({
+      kind: 'notice',
+      id: `${prefix}/truncated`,
+      message: truncationNotice(limit),
+      parent,
+    });
+  return nodes;
+}
+
+function statusIcon(key: string): vscode.ThemeIcon {
+  const color = STATUS_COLORS[key];
+  return new vscode.ThemeIcon(
+    STATUS_ICONS[key as keyof typeof STATUS_ICONS],
+    color ? new vscode.ThemeColor(color) : undefined,
+  );
+}

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { PetStoreError } from '../../../src/core/api/errors';
+import { AccessProblem } from '../../../src/core/explorer/accessProblem';
+import { describeFailure } from '../../../src/core/explorer/failureView';
+
+describe('failure view', () => {
+  it('offers to set the key on 401 and on a missing key', () => {
+    assert.deepEqual(
+      describeFailure(new PetStoreError('unauthorized', 'bad key', { status: 401 }), 'Production'),
+      {
+        message: 'Production rejected the API key (401): bad key',
+        actions: ['setKey', 'retry'],
+      },
+    );
+    assert.deepEqual(describeFailure(new AccessProblem('noKey', 'No key'), 'Production').actions, [
+      'setKey',
+    ]);
+  });
+
+  it('offers retry, the log and settings for network trouble', () => {
+    assert.deepEqual(
+      describeFailure(new PetStoreError('network', 'Could not reach x'), 'Staging').actions,
+      ['retry', 'showLog', 'openSettings'],
+    );
+    assert.deepEqual(describeFailure(new PetStoreError('timeout', 'slow'), 'Staging').actions, [
+      'retry',
+      'showLog',
+      'openSettings',
+    ]);
+  });
+
+  it('says how long to wait when rate limited', () => {
+    assert.equal(
+      describeFailure(
+        new PetStoreError('rateLimited', 'x', { retryAfterSeconds: 30 }),
+        'Production',
+      ).message,
+      'Rate limited by Production; retry in 30 s',
+    );
+  });
+
+  it('offers to trust a changed address, or to allow clear text, as the problem needs', () => {
+    assert.equal(
+      describeFailure(new AccessProblem('keyForOtherOrigin', 'moved'), 'P').actions[0],
+      'trustAddress',
+    );
+    assert.equal(
+      describeFailure(new AccessProblem('clearTextUnconfirmed', 'http'), 'P').actions[0],
+      'allowClearText',
+    );
+    assert.deepEqual(describeFailure(new Error('boom'), 'P'), {
+      message: 'boom',
+      actions: ['retry', 'showLog'],
+    });
+  });
+});

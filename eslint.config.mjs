@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'out/**',
+      '.demo/**',
+      'test/fixtures/**',
       'node_modules/**',
       '.vscode-test/**',
       'test-results/**',

@@ -11,6 +11,7 @@ import {
 import {
   GROUP_LABELS,
   STATUS_ICONS,
+  TRUNCATION_LABEL,
   groupDescription,
   petDescription,
   petTooltipLines,
@@ -46,6 +47,7 @@ export interface PetNode {
 export interface NoticeNode {
   kind: 'notice';
   id: string;
+  label: string;
   message: string;
   parent?: GroupNode;
 }
@@ -174,7 +176,7 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
         return item;
       }
       case 'notice': {
-        const item = new vscode.TreeItem(node.message, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon('info');
         item.tooltip = node.message;
@@ -319,13 +321,16 @@ function petChildren(
     pet,
     parent,
   }));
-  if (group.truncated)
+  if (group.truncated) {
+    const id = `${prefix}/truncated`;
     nodes.push({
       kind: 'notice',
-      id: `${prefix}/truncated`,
+      id,
+      label: TRUNCATION_LABEL,
       message: truncationNotice(limit),
       parent,
     });
+  }
   return nodes;
 }
 

@@ -6,12 +6,14 @@ import type { Page } from 'playwright-core';
 
 /**
  * A loopback endpoint through which tests in the extension host ask the launcher for what only
- * the browser can do: a screenshot of the workbench now, or a count of elements matching a selector.
+ * the browser can do: a screenshot of the workbench now, reading or waiting for elements, and typing
+ * or pressing keys as a user would.
  */
 export async function startHostEndpoint(options: {
   screenshotFolder: string;
   page: () => Page | undefined;
   log: (line: string) => void;
+  testKeys: readonly string[];
 }): Promise<{ url: string; close(): Promise<void> }> {
   mkdirSync(options.screenshotFolder, { recursive: true });
   const server = createServer((request, response) => {
@@ -20,6 +22,7 @@ export async function startHostEndpoint(options: {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
+    if (url.pathname === '/testKeys') return reply(200, { keys: options.testKeys });
     const page = options.page();
     if (!page) return reply(503, { error: 'no workbench page yet' });
     const work = async () => {
@@ -37,6 +40,30 @@ export async function startHostEndpoint(options: {
       if (url.pathname === '/text') {
         const selector = url.searchParams.get('selector') ?? '';
         return reply(200, { texts: await page.locator(selector).allInnerTexts() });
+      }
+      if (url.pathname === '/waitFor') {
+        const selector = url.searchParams.get('selector') ?? '';
+        const state = (url.searchParams.get('state') ?? 'visible') as
+          'visible' | 'hidden' | 'attached' | 'detached';
+        const timeout = Number(url.searchParams.get('timeout') ?? 20_000);
+        await page.locator(selector).first().waitFor({ state, timeout });
+        return reply(200, { ok: true });
+      }
+      if (url.pathname === '/value') {
+        return reply(200, {
+          value: await page
+            .locator(url.searchParams.get('selector') ?? '')
+            .first()
+            .inputValue(),
+        });
+      }
+      if (url.pathname === '/type') {
+        await page.keyboard.type(url.searchParams.get('text') ?? '');
+        return reply(200, { ok: true });
+      }
+      if (url.pathname === '/press') {
+        await page.keyboard.press(url.searchParams.get('key') ?? 'Enter');
+        return reply(200, { ok: true });
       }
       reply(404, { error: 'unknown request' });
     };

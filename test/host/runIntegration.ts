@@ -15,6 +15,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,7 @@ import { ensureCodeServer } from './codeServerInstall';
 import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { freePort } from './freePort';
 import { startHostEndpoint } from './hostEndpoint';
+import { filesContainingSecrets } from './secretScan';
 import { ensureSystemPackages } from './systemPackages';
 import { openWorkbench, type Workbench } from './workbench';
 
@@ -56,6 +58,11 @@ async function main(): Promise<number> {
   cpSync(resolve(ROOT, values.workspace), workspace, { recursive: true });
   const resultsFile = join(scratch, 'results.json');
   const workbenchLog = join(ROOT, 'test-results', `${values.label}-workbench.log`);
+  // Keys the suite uses; after the run none of them may appear in any file or in the output.
+  const testKeys = ['production', 'staging', 'rejecting'].map(
+    (name) => `test-${name}-${randomBytes(9).toString('hex')}`,
+  );
+  let suiteOutput = '';
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
   writeFileSync(workbenchLog, '');
 
@@ -66,6 +73,8 @@ async function main(): Promise<number> {
     screenshotFolder: join(ROOT, 'test-results/screenshots'),
     page: () => page,
     log,
+    // Handed out over loopback, not in the workbench URL: code-server saves that URL in the profile.
+    testKeys,
   });
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -91,9 +100,13 @@ async function main(): Promise<number> {
       },
       onLog: (text) => {
         // The suite's own lines go to the terminal; the workbench's chatter only to the log file.
-        if (text.startsWith(SUITE_OUTPUT_MARK))
-          process.stdout.write(`${text.slice(SUITE_OUTPUT_MARK.length)}\n`);
-        else appendFileSync(workbenchLog, `${text}\n`);
+        if (text.startsWith(SUITE_OUTPUT_MARK)) {
+          const line = `${text.slice(SUITE_OUTPUT_MARK.length)}\n`;
+          suiteOutput += line;
+          process.stdout.write(line);
+        } else {
+          appendFileSync(workbenchLog, `${text}\n`);
+        }
       },
     });
     page = workbench.page;
@@ -118,13 +131,22 @@ async function main(): Promise<number> {
       `\n${values.label}: ${results.passes} passed, ${results.failures} failed${results.pending ? `, ${results.pending} skipped` : ''}\n`,
     );
     if (outcome !== 0 || results.failures > 0 || results.passes === 0) return 1;
+    await workbench.close();
+    await server.stop();
+    const leaks = filesContainingSecrets([scratch, workbenchLog], testKeys);
+    if (testKeys.some((key) => suiteOutput.includes(key))) leaks.push('(the suite output)');
+    if (leaks.length > 0) {
+      log(`FAILED: an API key was written to: ${leaks.join(', ')}`);
+      return 1;
+    }
+    log(`No API key in the profile, workspace, logs or output (${testKeys.length} keys checked)`);
     return 0;
   } finally {
     clearTimeout(timer);
     await workbench?.close().catch(() => undefined);
     await server?.stop().catch(() => undefined);
     await endpoint.close();
-    rmSync(scratch, { recursive: true, force: true });
+    if (!process.env.PETSTORE_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
   }
 }
 

@@ -52,6 +52,13 @@ describe('real-editor launcher: broken suites make it fail', () => {
     assert.match(output, /did not finish within 15 s/);
   });
 
+  it('fails when an API key was written to a file, though every test passed', async () => {
+    const { code, output } = await runLauncher('leakingSuite', 120);
+    assert.equal(code, 1, output);
+    assert.match(output, /^selftest-leakingSuite: 1 passed, 0 failed$/m);
+    assert.match(output, /an API key was written to: .*leaked\.txt/);
+  });
+
   it('fails when the extension host exits (which the workbench reports as success)', async () => {
     const { code, output } = await runLauncher('exitingSuite', 60);
     assert.equal(code, 1, output);

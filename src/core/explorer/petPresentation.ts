@@ -42,6 +42,9 @@ export function groupDescription(count: number, truncated: boolean, limit: numbe
   return truncated ? `${count} shown · limit ${limit} reached` : `${count}`;
 }
 
+/** Short label of the node that ends a cut group; truncationNotice is its tooltip. */
+export const TRUNCATION_LABEL = 'More may exist (limit reached)';
+
 /** Why a group may be incomplete, in words a user can act on. */
 export function truncationNotice(limit: number): string {
   return `Showing the first ${limit}. The Pet Store API has no paging beyond "limit" (max 100); raise petstore.listLimit to see more.`;

@@ -4,7 +4,7 @@ export function hostAvailable(): boolean {
 }
 
 /** Asks the launcher (outside the extension host) for what only the browser can do. */
-async function askHost<T>(path: string, query: Record<string, string>): Promise<T> {
+export async function askHost<T>(path: string, query: Record<string, string>): Promise<T> {
   const endpoint = process.env.PETSTORE_HOST_ENDPOINT;
   if (!endpoint)
     throw new Error(
@@ -28,12 +28,31 @@ export async function countInWorkbench(selector: string): Promise<number> {
   return (await askHost<{ count: number }>('/count', { selector })).count;
 }
 
-/** Waits until the workbench shows at least one element matching the selector. */
-export async function waitForWorkbench(selector: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  // The DOM lives in another process and has no event we can subscribe to from here, so poll it.
-  while ((await countInWorkbench(selector)) === 0) {
-    if (Date.now() > deadline) throw new Error(`The workbench never showed ${selector}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Waits (in the browser, on DOM changes) until an element matching the selector is visible or hidden. */
+export async function waitForWorkbench(
+  selector: string,
+  state: 'visible' | 'hidden' = 'visible',
+  timeoutMs = 20_000,
+): Promise<void> {
+  await askHost('/waitFor', { selector, state, timeout: String(timeoutMs) });
+}
+
+/** Inner texts of the elements matching a selector. */
+export async function textsInWorkbench(selector: string): Promise<string[]> {
+  return (await askHost<{ texts: string[] }>('/text', { selector })).texts;
+}
+
+/** Types into whatever has the keyboard focus, as a user would. */
+export async function typeText(text: string): Promise<void> {
+  await askHost('/type', { text });
+}
+
+/** Presses a key (Playwright key name: Enter, Escape, Backspace, Control+A…). */
+export async function pressKey(key: string): Promise<void> {
+  await askHost('/press', { key });
+}
+
+/** The current text of an input element (e.g. the quick input box). */
+export async function inputValue(selector: string): Promise<string> {
+  return (await askHost<{ value: string }>('/value', { selector })).value;
 }

@@ -1,0 +1,78 @@
+import * as vscode from 'vscode';
+import type { PetStoreExplorerApi } from '../../../src/extension/extension';
+import type { PetsNode, ViewState } from '../../../src/extension/petsTree';
+import { askHost, hostAvailable, pressKey, typeText, waitForWorkbench } from './host';
+
+export const EXTENSION_ID = 'pet-store-explorer.pet-store-explorer';
+
+export async function explorerApi(): Promise<PetStoreExplorerApi> {
+  const extension = vscode.extensions.getExtension<PetStoreExplorerApi>(EXTENSION_ID)!;
+  return extension.activate();
+}
+
+export interface TestKeys {
+  production: string;
+  staging: string;
+  rejecting: string;
+}
+
+/**
+ * The keys the launcher generated for this run (it checks afterwards that none was written
+ * anywhere). Without the launcher (test-electron), keys made up here.
+ */
+export async function testKeys(): Promise<TestKeys> {
+  const keys = hostAvailable() ? (await askHost<{ keys: string[] }>('/testKeys', {})).keys : [];
+  const [
+    production = 'electron-production',
+    staging = 'electron-staging',
+    rejecting = 'electron-rejecting',
+  ] = keys;
+  return { production, staging, rejecting };
+}
+
+/** Resolves when the tree reports the given state (waits on its event, not on time). */
+export function nextState(api: PetStoreExplorerApi, wanted: ViewState): Promise<void> {
+  return new Promise((resolve) => {
+    const subscription = api.tree.onDidChangeState((state) => {
+      if (state === wanted) {
+        subscription.dispose();
+        resolve();
+      }
+    });
+  });
+}
+
+/** Reloads the tree and returns its root nodes. */
+export async function reloadTree(api: PetStoreExplorerApi): Promise<PetsNode[]> {
+  api.tree.refresh();
+  return (await api.tree.getChildren()) ?? [];
+}
+
+export async function children(api: PetStoreExplorerApi, node: PetsNode): Promise<PetsNode[]> {
+  return (await api.tree.getChildren(node)) ?? [];
+}
+
+/** Sets the active environment's key through the real password input box. */
+export async function setKeyThroughInput(key: string): Promise<void> {
+  const done = vscode.commands.executeCommand('petstore.setApiKey');
+  await waitForWorkbench('.quick-input-widget input[type="password"]');
+  await typeText(key);
+  await pressKey('Enter');
+  await done;
+}
+
+/** Picks an item of the quick pick a command opens, by typing its label and pressing Enter. */
+export async function runCommandAndPick(command: string, label: string): Promise<unknown> {
+  const done = vscode.commands.executeCommand(command);
+  await waitForWorkbench('.quick-input-widget .quick-input-list .monaco-list-row');
+  await typeText(label);
+  await waitForWorkbench(`.quick-input-widget .monaco-list-row[aria-label^="${label}"]`);
+  await pressKey('Enter');
+  return done;
+}
+
+export async function updateSetting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace
+    .getConfiguration('petstore')
+    .update(name, value, vscode.ConfigurationTarget.Workspace);
+}

@@ -60,7 +60,8 @@ export function showPickStep<T extends vscode.QuickPickItem>(
   return run(pick, (resolve, disposables) => {
     disposables.push(
       pick.onDidAccept(() => {
-        const [chosen] = pick.selectedItems;
+        // An Enter that arrives before the list settles has no selection yet: take the active row.
+        const [chosen] = pick.selectedItems.length > 0 ? pick.selectedItems : pick.activeItems;
         if (chosen) resolve(chosen);
       }),
     );

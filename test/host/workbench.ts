@@ -34,7 +34,12 @@ export async function openWorkbench(options: {
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Clipboard permissions let the extension's copy commands work as on the desktop.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
   let settle: (code: number) => void = () => undefined;
   const exitCode = new Promise<number>((resolve) => (settle = resolve));
   await page.exposeFunction('codeAutomationExit', (code: number) => settle(code));

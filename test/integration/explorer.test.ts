@@ -10,6 +10,7 @@ import {
   children,
   explorerApi,
   nextState,
+  pickTyped,
   reloadTree,
   runCommandAndPick,
   setKeyThroughInput,
@@ -210,9 +211,8 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     for (let i = 0; i < 3; i++) await pressKey('Backspace');
     await pressKey('Enter');
     await waitForWorkbench(`${QUICK_INPUT}:has-text("Let the server decide")`);
-    await typeText('pending');
-    await pressKey('Enter');
-    await waitForWorkbench(`${QUICK_INPUT}:has-text("Create pet")`);
+    await pickTyped('pending');
+    await waitForWorkbench(`${QUICK_INPUT} .monaco-list-row.focused:has-text("Create pet")`);
     if (hostAvailable()) await screenshot('wizard-confirm');
     await pressKey('Enter');
     const pet = await created;
@@ -228,6 +228,33 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     }
   });
 
+  it('copies a pet’s id and JSON exactly, and opens read-only details from the list data', async () => {
+    const groups = await reloadTree(api);
+    const available = await children(api, groups[0]!);
+    const axel = available.find(
+      (node): node is PetNode => node.kind === 'pet' && node.pet.name === 'Axel the Axolotl',
+    )!;
+    await vscode.commands.executeCommand('petstore.copyPetId', axel);
+    assert.equal(await vscode.env.clipboard.readText(), String(axel.pet.id));
+    await vscode.commands.executeCommand('petstore.copyPetJson', axel);
+    assert.match(await vscode.env.clipboard.readText(), /"categoryId": 9007199254740993/);
+    await vscode.commands.executeCommand('petstore.openPetDetails', axel);
+    const document = vscode.window.activeTextEditor!.document;
+    assert.equal(document.uri.scheme, 'petstore-pet');
+    assert.equal(document.languageId, 'json');
+    assert.deepEqual(
+      JSON.parse(document.getText().replace('9007199254740993', '"9007199254740993"')),
+      {
+        id: Number(axel.pet.id),
+        name: 'Axel the Axolotl',
+        categoryId: '9007199254740993',
+        status: 'available',
+      },
+    );
+    if (hostAvailable()) await screenshot('pet-details');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('keeps everything typed when the server answers 400, and Escape cancels silently', async () => {
     await runCommandAndPick('petstore.switchEnvironment', 'Rejecting');
     await allowPlainHttpIfAsked();
@@ -240,9 +267,8 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     await typeText('5');
     await pressKey('Enter');
     await waitForWorkbench(`${QUICK_INPUT}:has-text("Let the server decide")`);
-    await typeText('sold');
-    await pressKey('Enter');
-    await waitForWorkbench(`${QUICK_INPUT}:has-text("Create pet")`);
+    await pickTyped('sold');
+    await waitForWorkbench(`${QUICK_INPUT} .monaco-list-row.focused:has-text("Create pet")`);
     await pressKey('Enter');
     // The server said 400: the wizard is back at step 1, with the name and the server's message.
     await waitForWorkbench(`${QUICK_INPUT}:has-text("a pet with this name already exists")`);

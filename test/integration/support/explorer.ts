@@ -61,13 +61,19 @@ export async function setKeyThroughInput(key: string): Promise<void> {
   await done;
 }
 
-/** Picks an item of the quick pick a command opens, by typing its label and pressing Enter. */
+/** In the open quick pick, types a label and accepts that item once filtering has focused it. */
+export async function pickTyped(label: string): Promise<void> {
+  await typeText(label);
+  // Enter accepts the focused row: wait until filtering has made it the typed one.
+  await waitForWorkbench(`.quick-input-widget .monaco-list-row.focused[aria-label^="${label}"]`);
+  await pressKey('Enter');
+}
+
+/** Picks an item of the quick pick a command opens, by typing its label. */
 export async function runCommandAndPick(command: string, label: string): Promise<unknown> {
   const done = vscode.commands.executeCommand(command);
   await waitForWorkbench('.quick-input-widget .quick-input-list .monaco-list-row');
-  await typeText(label);
-  await waitForWorkbench(`.quick-input-widget .monaco-list-row[aria-label^="${label}"]`);
-  await pressKey('Enter');
+  await pickTyped(label);
   return done;
 }
 

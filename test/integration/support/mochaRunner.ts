@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { format } from 'node:util';
 import Mocha from 'mocha';
+import { hostAvailable, screenshot } from './host';
 
 /**
  * The workbench forwards every console line (its own included) to the launcher through one channel;
@@ -21,7 +22,21 @@ export async function runMochaFiles(files: string[]): Promise<void> {
   };
   reporterBase.consoleLog = markedLog;
   console.log = markedLog;
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    color: false,
+    timeout: 60_000,
+    reporter: 'spec',
+    rootHooks: {
+      // What the workbench showed when a test failed, next to the other screenshots.
+      async afterEach(this: Mocha.Context) {
+        const test = this.currentTest;
+        if (test?.state === 'failed' && hostAvailable()) {
+          await screenshot(`FAILED-${test.fullTitle()}`.slice(0, 120)).catch(() => undefined);
+        }
+      },
+    },
+  });
   for (const file of files) mocha.addFile(file);
   const failures = await new Promise<number>((resolve) => {
     const runner = mocha.run((count) => {

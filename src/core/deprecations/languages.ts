@@ -1,0 +1,167 @@
+import { lexCLike, type CLikeDialect } from './lexers/cLike';
+import { lexPython } from './lexers/python';
+import { lexRuby } from './lexers/ruby';
+import { lexShell } from './lexers/shell';
+import type { LexResult } from './tokens';
+
+export type LanguageFamily =
+  | 'javascript'
+  | 'python'
+  | 'go'
+  | 'java'
+  | 'kotlin'
+  | 'csharp'
+  | 'ruby'
+  | 'php'
+  | 'rust'
+  | 'shell'
+  | 'http';
+
+export interface LanguageSupport {
+  family: LanguageFamily;
+  lex?: (src: string) => LexResult;
+  concatenation: ReadonlySet<string>;
+  adjacentStrings: boolean;
+  /** How a line comment starts, for the suppression quick fix. */
+  lineComment: string;
+}
+
+const PLUS = new Set(['+', '+=']);
+const dialects: Record<string, CLikeDialect> = {
+  javascript: { singleQuote: 'string', backtick: 'template', regexLiterals: true },
+  go: { singleQuote: 'char', backtick: 'raw' },
+  java: { singleQuote: 'char', tripleQuoteStrings: true },
+  kotlin: {
+    singleQuote: 'char',
+    tripleQuoteStrings: true,
+    interpolation: 'kotlin',
+    nestedBlockComments: true,
+  },
+  csharp: { singleQuote: 'char', csharpStrings: true },
+  php: {
+    singleQuote: 'string',
+    interpolation: 'php',
+    hashComments: true,
+    multilineStrings: true,
+    phpTags: true,
+  },
+  rust: {
+    singleQuote: 'char',
+    rustStrings: true,
+    multilineStrings: true,
+    nestedBlockComments: true,
+  },
+};
+
+const cLike = (
+  family: LanguageFamily,
+  concatenation: ReadonlySet<string> = PLUS,
+): LanguageSupport => ({
+  family,
+  lex: (src) => lexCLike(src, dialects[family]!),
+  concatenation,
+  adjacentStrings: false,
+  lineComment: '//',
+});
+
+const SUPPORT: Record<LanguageFamily, LanguageSupport> = {
+  javascript: cLike('javascript'),
+  go: cLike('go'),
+  java: cLike('java'),
+  kotlin: cLike('kotlin'),
+  csharp: cLike('csharp'),
+  php: cLike('php', new Set(['.', '.='])),
+  rust: cLike('rust'),
+  python: {
+    family: 'python',
+    lex: lexPython,
+    concatenation: PLUS,
+    adjacentStrings: true,
+    lineComment: '#',
+  },
+  ruby: {
+    family: 'ruby',
+    lex: lexRuby,
+    concatenation: new Set(['+', '<<', '+=']),
+    adjacentStrings: true,
+    lineComment: '#',
+  },
+  shell: {
+    family: 'shell',
+    lex: lexShell,
+    concatenation: new Set(),
+    adjacentStrings: false,
+    lineComment: '#',
+  },
+  http: { family: 'http', concatenation: new Set(), adjacentStrings: false, lineComment: '#' },
+};
+
+const BY_EXTENSION: Record<string, LanguageFamily> = {
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
+  ts: 'javascript',
+  mts: 'javascript',
+  cts: 'javascript',
+  tsx: 'javascript',
+  py: 'python',
+  pyw: 'python',
+  go: 'go',
+  java: 'java',
+  kt: 'kotlin',
+  kts: 'kotlin',
+  cs: 'csharp',
+  rb: 'ruby',
+  rake: 'ruby',
+  gemspec: 'ruby',
+  php: 'php',
+  phtml: 'php',
+  rs: 'rust',
+  sh: 'shell',
+  bash: 'shell',
+  zsh: 'shell',
+  ksh: 'shell',
+  http: 'http',
+  rest: 'http',
+};
+
+/** VS Code language ids of the supported languages (the language server selects documents by these). */
+export const LANGUAGE_IDS: Record<string, LanguageFamily> = {
+  javascript: 'javascript',
+  javascriptreact: 'javascript',
+  typescript: 'javascript',
+  typescriptreact: 'javascript',
+  python: 'python',
+  go: 'go',
+  java: 'java',
+  kotlin: 'kotlin',
+  csharp: 'csharp',
+  ruby: 'ruby',
+  php: 'php',
+  rust: 'rust',
+  shellscript: 'shell',
+  http: 'http',
+};
+
+/** The language of a file by its name, or by a shebang line for files without an extension. */
+export function languageOfPath(path: string, firstLine?: string): LanguageSupport | undefined {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot > 0) {
+    const family = BY_EXTENSION[name.slice(dot + 1).toLowerCase()];
+    return family ? SUPPORT[family] : undefined;
+  }
+  if (name === 'Rakefile' || name === 'Gemfile') return SUPPORT.ruby;
+  if (firstLine?.startsWith('#!')) {
+    if (/\b(ba|z|k|da)?sh\b/.test(firstLine)) return SUPPORT.shell;
+    if (/\bpython[0-9.]*\b/.test(firstLine)) return SUPPORT.python;
+    if (/\bruby\b/.test(firstLine)) return SUPPORT.ruby;
+    if (/\bnode\b/.test(firstLine)) return SUPPORT.javascript;
+  }
+  return undefined;
+}
+
+export function languageOfFamily(family: LanguageFamily): LanguageSupport {
+  return SUPPORT[family];
+}

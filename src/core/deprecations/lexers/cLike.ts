@@ -1,0 +1,379 @@
+import {
+  HOLE,
+  isDigit,
+  isIdentPart,
+  isIdentStart,
+  unescapeChar,
+  type LexResult,
+  type StringPart,
+} from '../tokens';
+import { LexerState, readOperator } from './lexerState';
+
+/** What differs between the C-family languages, as far as strings and comments go. */
+export interface CLikeDialect {
+  /** '#' starts a comment too (PHP, except '#['). */
+  hashComments?: boolean;
+  nestedBlockComments?: boolean;
+  /** Single quotes delimit strings (JS, PHP) or character literals (Java, C#, Go, Kotlin, Rust). */
+  singleQuote: 'string' | 'char';
+  /** Backticks: JS template literals (with ${} holes) or Go raw strings. */
+  backtick?: 'template' | 'raw';
+  /** Interpolation inside double-quoted strings. */
+  interpolation?: 'kotlin' | 'php';
+  /** "…" may span lines (Rust, PHP). */
+  multilineStrings?: boolean;
+  /** $"…{x}…", @"…", raw """…""" (C#). */
+  csharpStrings?: boolean;
+  /** """…""" text blocks (Java, Kotlin). */
+  tripleQuoteStrings?: boolean;
+  /** r"…", r#"…"#, b"…" (Rust). */
+  rustStrings?: boolean;
+  /** /…/ regular expression literals (JS). */
+  regexLiterals?: boolean;
+  /** Only code between <?php and ?> is PHP. */
+  phpTags?: boolean;
+}
+
+const KEYWORDS_BEFORE_REGEX = new Set([
+  'return',
+  'typeof',
+  'case',
+  'do',
+  'else',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'yield',
+  'await',
+  'instanceof',
+]);
+
+/** One linear pass over a C-family source: tokens, strings with interpolation holes, comments. */
+export function lexCLike(src: string, dialect: CLikeDialect): LexResult {
+  const s = new LexerState(src);
+  if (dialect.phpTags) skipToPhp(s);
+  while (!s.done) {
+    const c = s.code();
+    if (c === 10) s.newline();
+    else if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) s.pos++;
+    else if (c === 47 && s.code(1) === 42) s.blockComment('/*', '*/', dialect.nestedBlockComments);
+    else if (c === 47 && s.code(1) === 47) s.lineComment();
+    else if (c === 35 && dialect.hashComments && s.code(1) !== 91) s.lineComment();
+    else if (dialect.phpTags && c === 63 && s.code(1) === 62) {
+      s.pos += 2;
+      skipToPhp(s);
+    } else if (dialect.rustStrings && isRustStringStart(s)) readRustString(s);
+    else if (dialect.csharpStrings && isCSharpStringStart(s)) readCSharpString(s);
+    else if (dialect.tripleQuoteStrings && s.startsWith('"""')) {
+      readQuoted(s, '"""', {
+        escapes: dialect.interpolation !== 'kotlin',
+        multiline: true,
+        holes: dialect.interpolation,
+      });
+    } else if (c === 34)
+      readQuoted(s, '"', {
+        escapes: true,
+        multiline: !!dialect.multilineStrings,
+        holes: dialect.interpolation,
+      });
+    else if (c === 39) {
+      if (dialect.singleQuote === 'string')
+        readQuoted(s, "'", { escapes: true, multiline: !!dialect.multilineStrings });
+      else readCharLiteral(s);
+    } else if (c === 96 && dialect.backtick === 'template')
+      readQuoted(s, '`', { escapes: true, multiline: true, holes: 'js' });
+    else if (c === 96 && dialect.backtick === 'raw')
+      readQuoted(s, '`', { escapes: false, multiline: true });
+    else if (c === 47 && dialect.regexLiterals && regexAllowed(s)) readRegex(s);
+    else if (isIdentStart(c) || c === 36) readIdent(s);
+    else if (isDigit(c)) readNumber(s);
+    else readOperator(s);
+  }
+  return { tokens: s.tokens, comments: s.comments };
+}
+
+function skipToPhp(s: LexerState): void {
+  const open = s.src.indexOf('<?', s.pos);
+  if (open === -1) {
+    s.pos = s.src.length;
+    return;
+  }
+  s.pos = open + 2;
+  if (s.startsWith('php')) s.pos += 3;
+  else if (s.startsWith('=')) s.pos += 1;
+}
+
+function readIdent(s: LexerState): void {
+  const start = s.pos;
+  s.pos++;
+  while (!s.done && (isIdentPart(s.code()) || s.code() === 36)) s.pos++;
+  s.push({ kind: 'ident', start, end: s.pos, text: s.src.slice(start, s.pos) });
+}
+
+function readNumber(s: LexerState): void {
+  const start = s.pos;
+  while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
+  s.push({ kind: 'number', start, end: s.pos, text: s.src.slice(start, s.pos) });
+}
+
+interface QuotedOptions {
+  escapes: boolean;
+  multiline: boolean;
+  holes?: 'js' | 'kotlin' | 'php' | 'csharp';
+  /** Verbatim strings: a doubled delimiter is the delimiter itself (C# @"…""…"). */
+  doubledQuote?: boolean;
+}
+
+/**
+ * Reads a string from its opening delimiter (at s.pos, possibly after a prefix the caller
+ * consumed) to its closing one. An unterminated single-line string ends at the newline, so one
+ * odd quote (JSX text, a lifetime) cannot swallow the rest of the file.
+ */
+export function readQuoted(
+  s: LexerState,
+  delimiter: string,
+  options: QuotedOptions,
+  start = s.pos,
+): void {
+  s.pos += delimiter.length;
+  const parts: StringPart[] = [];
+  let text = '';
+  const src = s.src;
+  while (s.pos < src.length) {
+    const c = src.charCodeAt(s.pos);
+    if (src.startsWith(delimiter, s.pos)) {
+      if (options.doubledQuote && src.startsWith(delimiter, s.pos + delimiter.length)) {
+        text += delimiter;
+        s.pos += delimiter.length * 2;
+        continue;
+      }
+      s.pos += delimiter.length;
+      break;
+    }
+    if (c === 10 && !options.multiline) break;
+    if (c === 92 && options.escapes) {
+      text += unescapeChar(src[s.pos + 1] ?? '');
+      s.pos += 2;
+      continue;
+    }
+    const hole = options.holes ? holeLength(s, options.holes) : 0;
+    if (hole > 0) {
+      if (text) parts.push(text);
+      parts.push(HOLE);
+      text = '';
+      s.pos += hole;
+      continue;
+    }
+    if (options.holes === 'csharp' && (c === 123 || c === 125) && src.charCodeAt(s.pos + 1) === c) {
+      text += src[s.pos];
+      s.pos += 2;
+      continue;
+    }
+    text += src[s.pos];
+    s.pos++;
+  }
+  if (text) parts.push(text);
+  s.push({ kind: 'string', start, end: s.pos, text: src.slice(start, s.pos), parts });
+}
+
+/** Length of the interpolation hole at s.pos (0 when there is none). */
+function holeLength(s: LexerState, style: 'js' | 'kotlin' | 'php' | 'csharp'): number {
+  const src = s.src;
+  const at = s.pos;
+  const c = src.charCodeAt(at);
+  const next = src.charCodeAt(at + 1);
+  if (style === 'js') return c === 36 && next === 123 ? balancedEnd(src, at + 1) - at : 0;
+  if (style === 'csharp') return c === 123 && next !== 123 ? balancedEnd(src, at) - at : 0;
+  if (c === 36 && next === 123) return balancedEnd(src, at + 1) - at; // ${…}
+  if (style === 'php' && c === 123 && next === 36) return balancedEnd(src, at) - at; // {$…}
+  if (c === 36 && isIdentStart(next)) {
+    let end = at + 2;
+    while (end < src.length && isIdentPart(src.charCodeAt(end))) end++;
+    if (style === 'php') {
+      // $pet->id and $row['id'] belong to the variable
+      for (;;) {
+        if (src.startsWith('->', end) && isIdentStart(src.charCodeAt(end + 2))) {
+          end += 3;
+          while (end < src.length && isIdentPart(src.charCodeAt(end))) end++;
+        } else if (src.charCodeAt(end) === 91) {
+          const close = src.indexOf(']', end);
+          if (close === -1 || src.slice(end, close).includes('\n')) break;
+          end = close + 1;
+        } else break;
+      }
+    }
+    return end - at;
+  }
+  return 0;
+}
+
+/**
+ * Index just past the brace that closes the one at `open`, skipping nested braces and quoted
+ * text. Bounded by the end of the source.
+ */
+export function balancedEnd(src: string, open: number): number {
+  let depth = 0;
+  let i = open;
+  while (i < src.length) {
+    const c = src.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125) {
+      depth--;
+      if (depth === 0) return i + 1;
+    } else if (c === 34 || c === 39 || c === 96) {
+      i = skipSimpleQuoted(src, i);
+      continue;
+    }
+    i++;
+  }
+  return src.length;
+}
+
+function skipSimpleQuoted(src: string, at: number): number {
+  const quote = src.charCodeAt(at);
+  let i = at + 1;
+  while (i < src.length) {
+    const c = src.charCodeAt(i);
+    if (c === 92) i += 2;
+    else if (c === quote) return i + 1;
+    else if (c === 10 && quote !== 96) return i;
+    else if (quote === 96 && c === 36 && src.charCodeAt(i + 1) === 123) i = balancedEnd(src, i + 1);
+    else i++;
+  }
+  return src.length;
+}
+
+/** 'x', '\\n', '\\u0041' are characters; anything else ('a in Rust) is just a quote mark. */
+function readCharLiteral(s: LexerState): void {
+  const start = s.pos;
+  const src = s.src;
+  let i = s.pos + 1;
+  if (src.charCodeAt(i) === 92) {
+    const limit = Math.min(src.length, s.pos + 12);
+    i += 2;
+    while (i < limit && src.charCodeAt(i) !== 39 && src.charCodeAt(i) !== 10) i++;
+  } else {
+    i += (src.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+  }
+  if (src.charCodeAt(i) === 39) {
+    s.pos = i + 1;
+    s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos) });
+  } else {
+    s.pos++;
+    s.push({ kind: 'punct', start, end: s.pos, text: "'" });
+  }
+}
+
+function regexAllowed(s: LexerState): boolean {
+  const last = s.last();
+  if (!last) return true;
+  if (last.kind === 'string' || last.kind === 'number') return false;
+  if (last.kind === 'ident') return KEYWORDS_BEFORE_REGEX.has(last.text);
+  return !(last.text === ')' || last.text === ']' || last.text === '}');
+}
+
+function readRegex(s: LexerState): void {
+  const start = s.pos;
+  const src = s.src;
+  let i = s.pos + 1;
+  let inClass = false;
+  while (i < src.length) {
+    const c = src.charCodeAt(i);
+    if (c === 10) break;
+    if (c === 92) i += 2;
+    else {
+      if (c === 91) inClass = true;
+      else if (c === 93) inClass = false;
+      else if (c === 47 && !inClass) {
+        i++;
+        break;
+      }
+      i++;
+    }
+  }
+  while (i < src.length && isIdentPart(src.charCodeAt(i))) i++;
+  s.pos = i;
+  s.push({ kind: 'number', start, end: i, text: src.slice(start, i) });
+}
+
+function isRustStringStart(s: LexerState): boolean {
+  const c = s.code();
+  if (
+    c === 98 &&
+    (s.code(1) === 34 || (s.code(1) === 114 && (s.code(2) === 34 || s.code(2) === 35)))
+  )
+    return true;
+  if (c === 114 && (s.code(1) === 34 || s.code(1) === 35)) {
+    let i = 1;
+    while (s.code(i) === 35) i++;
+    return s.code(i) === 34;
+  }
+  return false;
+}
+
+function readRustString(s: LexerState): void {
+  const start = s.pos;
+  if (s.code() === 98) s.pos++;
+  if (s.code() !== 114) {
+    readQuoted(s, '"', { escapes: true, multiline: true }, start);
+    return;
+  }
+  s.pos++;
+  let hashes = '';
+  while (s.code() === 35) {
+    hashes += '#';
+    s.pos++;
+  }
+  readRaw(s, '"', `"${hashes}`, start);
+}
+
+/** A raw string: no escapes, ends at `close`. */
+function readRaw(s: LexerState, open: string, close: string, start: number): void {
+  s.pos += open.length;
+  const end = s.src.indexOf(close, s.pos);
+  const contentEnd = end === -1 ? s.src.length : end;
+  const text = s.src.slice(s.pos, contentEnd);
+  s.pos = end === -1 ? s.src.length : end + close.length;
+  s.push({
+    kind: 'string',
+    start,
+    end: s.pos,
+    text: s.src.slice(start, s.pos),
+    parts: text ? [text] : [],
+  });
+}
+
+function isCSharpStringStart(s: LexerState): boolean {
+  const c = s.code();
+  if (c === 36)
+    return (
+      s.code(1) === 34 ||
+      (s.code(1) === 64 && s.code(2) === 34) ||
+      (s.code(1) === 36 && s.code(2) === 34)
+    );
+  if (c === 64) return s.code(1) === 34 || (s.code(1) === 36 && s.code(2) === 34);
+  return s.startsWith('"""');
+}
+
+function readCSharpString(s: LexerState): void {
+  const start = s.pos;
+  let interpolated = false;
+  let verbatim = false;
+  while (s.code() === 36 || s.code() === 64) {
+    if (s.code() === 36) interpolated = true;
+    else verbatim = true;
+    s.pos++;
+  }
+  const holes = interpolated ? 'csharp' : undefined;
+  if (s.startsWith('"""')) {
+    let quotes = 0;
+    while (s.code(quotes) === 34) quotes++;
+    const delimiter = '"'.repeat(quotes);
+    readQuoted(s, delimiter, { escapes: false, multiline: true, holes }, start);
+  } else if (verbatim)
+    readQuoted(s, '"', { escapes: false, multiline: true, holes, doubledQuote: true }, start);
+  else readQuoted(s, '"', { escapes: true, multiline: false, holes }, start);
+}

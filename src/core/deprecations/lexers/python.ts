@@ -1,0 +1,82 @@
+import {
+  HOLE,
+  isDigit,
+  isIdentPart,
+  isIdentStart,
+  unescapeChar,
+  type LexResult,
+  type StringPart,
+} from '../tokens';
+import { balancedEnd } from './cLike';
+import { LexerState, readOperator } from './lexerState';
+
+/** Python: # comments, string prefixes (r, b, u, f and pairs), triple quotes, f-string holes. */
+export function lexPython(src: string): LexResult {
+  const s = new LexerState(src);
+  while (!s.done) {
+    const c = s.code();
+    if (c === 10) s.newline();
+    else if (c === 32 || c === 9 || c === 13 || c === 12) s.pos++;
+    else if (c === 92 && s.code(1) === 10)
+      s.pos += 2; // explicit line continuation
+    else if (c === 35) s.lineComment();
+    else if (c === 34 || c === 39) readPythonString(s, s.pos, '');
+    else if (isIdentStart(c)) {
+      const start = s.pos;
+      while (!s.done && isIdentPart(s.code())) s.pos++;
+      const word = src.slice(start, s.pos);
+      const q = s.code();
+      if ((q === 34 || q === 39) && /^(?:[rRbBuUfF]|[rR][bBfF]|[bBfF][rR])$/.test(word))
+        readPythonString(s, start, word.toLowerCase());
+      else s.push({ kind: 'ident', start, end: s.pos, text: word });
+    } else if (isDigit(c)) {
+      const start = s.pos;
+      while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
+      s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos) });
+    } else readOperator(s);
+  }
+  return { tokens: s.tokens, comments: s.comments };
+}
+
+function readPythonString(s: LexerState, start: number, prefix: string): void {
+  const src = s.src;
+  const quote = src[s.pos]!;
+  const triple = src.startsWith(quote.repeat(3), s.pos);
+  const delimiter = triple ? quote.repeat(3) : quote;
+  const raw = prefix.includes('r');
+  const formatted = prefix.includes('f');
+  s.pos += delimiter.length;
+  const parts: StringPart[] = [];
+  let text = '';
+  while (s.pos < src.length) {
+    const c = src.charCodeAt(s.pos);
+    if (src.startsWith(delimiter, s.pos)) {
+      s.pos += delimiter.length;
+      break;
+    }
+    if (c === 10 && !triple) break;
+    if (c === 92) {
+      text += raw ? src.slice(s.pos, s.pos + 2) : unescapeChar(src[s.pos + 1] ?? '');
+      s.pos += 2;
+      continue;
+    }
+    if (formatted && (c === 123 || c === 125)) {
+      if (src.charCodeAt(s.pos + 1) === c) {
+        text += src[s.pos];
+        s.pos += 2;
+        continue;
+      }
+      if (c === 123) {
+        if (text) parts.push(text);
+        parts.push(HOLE);
+        text = '';
+        s.pos = balancedEnd(src, s.pos);
+        continue;
+      }
+    }
+    text += src[s.pos];
+    s.pos++;
+  }
+  if (text) parts.push(text);
+  s.push({ kind: 'string', start, end: s.pos, text: src.slice(start, s.pos), parts });
+}

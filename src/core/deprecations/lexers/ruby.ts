@@ -1,0 +1,173 @@
+import {
+  HOLE,
+  isDigit,
+  isIdentPart,
+  isIdentStart,
+  unescapeChar,
+  type LexResult,
+  type StringPart,
+} from '../tokens';
+import { balancedEnd } from './cLike';
+import { HeredocQueue } from './heredocs';
+import { LexerState, readOperator } from './lexerState';
+
+const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+const KEYWORDS_BEFORE_REGEX = new Set([
+  'if',
+  'unless',
+  'when',
+  'and',
+  'or',
+  'not',
+  'return',
+  'while',
+  'until',
+  'puts',
+  'p',
+]);
+
+/** Ruby: # and =begin comments, "#{}" holes, %-literals, heredocs, regex literals. */
+export function lexRuby(src: string): LexResult {
+  const s = new LexerState(src);
+  const heredocs = new HeredocQueue();
+  while (!s.done) {
+    const c = s.code();
+    if (c === 10) {
+      s.newline();
+      const skip = heredocs.takeSkip();
+      if (skip !== undefined) s.pos = skip;
+    } else if (c === 32 || c === 9 || c === 13) s.pos++;
+    else if (c === 35) s.lineComment();
+    else if (c === 61 && s.startsWith('=begin') && (s.pos === 0 || src[s.pos - 1] === '\n')) {
+      const end = src.indexOf('\n=end', s.pos);
+      const stop = end === -1 ? src.length : end + 5;
+      s.comment(s.pos, stop);
+      s.pos = stop;
+    } else if (c === 34 || c === 96) readRubyString(s, s.pos, src[s.pos]!, src[s.pos]!, true);
+    else if (c === 39) readRubyString(s, s.pos, "'", "'", false);
+    else if (c === 37 && isPercentLiteral(s)) readPercentLiteral(s);
+    else if (c === 60 && s.startsWith('<<') && readHeredoc(s, heredocs)) continue;
+    else if (c === 47 && regexAllowed(s)) readRubyString(s, s.pos, '/', '/', true, 'number');
+    else if (c === 58 && isIdentStart(s.code(1))) {
+      const start = s.pos; // a symbol
+      s.pos++;
+      while (!s.done && isIdentPart(s.code())) s.pos++;
+      s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos) });
+    } else if (isIdentStart(c) || c === 64 || (c === 36 && isIdentStart(s.code(1)))) {
+      const start = s.pos;
+      s.pos++;
+      while (!s.done && (isIdentPart(s.code()) || s.code() === 64)) s.pos++;
+      if (s.code() === 63 || s.code() === 33) s.pos++; // predicate? and bang! methods
+      s.push({ kind: 'ident', start, end: s.pos, text: src.slice(start, s.pos) });
+    } else if (isDigit(c)) {
+      const start = s.pos;
+      while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
+      s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos) });
+    } else readOperator(s);
+  }
+  return { tokens: s.tokens, comments: s.comments };
+}
+
+function regexAllowed(s: LexerState): boolean {
+  const last = s.last();
+  if (!last) return true;
+  if (last.kind === 'ident') return KEYWORDS_BEFORE_REGEX.has(last.text);
+  if (last.kind !== 'punct') return false;
+  return !(last.text === ')' || last.text === ']' || last.text === '}');
+}
+
+function isPercentLiteral(s: LexerState): boolean {
+  const type = s.src[s.pos + 1] ?? '';
+  const delimiterAt = /[qQwWiIrsx]/.test(type) ? 2 : 1;
+  const delimiter = s.src[s.pos + delimiterAt] ?? '';
+  if (!/[^\w\s]/.test(delimiter)) return false;
+  const last = s.last();
+  // After an operand, % is the modulo/format operator: "%s/pets/%d" % [a, b]
+  return (
+    !last ||
+    last.kind === 'punct' ||
+    (last.kind === 'ident' && KEYWORDS_BEFORE_REGEX.has(last.text))
+  );
+}
+
+function readPercentLiteral(s: LexerState): void {
+  const start = s.pos;
+  const type = /[qQwWiIrsx]/.test(s.src[s.pos + 1]!) ? s.src[s.pos + 1]! : 'Q';
+  s.pos += type === 'Q' && !/[qQwWiIrsx]/.test(s.src[s.pos + 1]!) ? 1 : 2;
+  const open = s.src[s.pos]!;
+  const close = PAIRS[open] ?? open;
+  const kind = type === 'q' || type === 'Q' || type === 'x' ? 'string' : 'number';
+  readRubyString(s, start, open, close, type !== 'q', kind);
+}
+
+function readRubyString(
+  s: LexerState,
+  start: number,
+  open: string,
+  close: string,
+  interpolate: boolean,
+  kind: 'string' | 'number' = 'string',
+): void {
+  const src = s.src;
+  s.pos++; // the opening delimiter (callers leave the cursor on it)
+  const parts: StringPart[] = [];
+  let text = '';
+  let depth = 1;
+  while (s.pos < src.length) {
+    const ch = src[s.pos]!;
+    if (ch === '\\') {
+      text += interpolate
+        ? unescapeChar(src[s.pos + 1] ?? '')
+        : src[s.pos + 1] === close || src[s.pos + 1] === '\\'
+          ? src[s.pos + 1]!
+          : src.slice(s.pos, s.pos + 2);
+      s.pos += 2;
+      continue;
+    }
+    if (ch === close && open !== close && --depth > 0) {
+      text += ch;
+      s.pos++;
+      continue;
+    }
+    if (ch === close) {
+      s.pos++;
+      break;
+    }
+    if (ch === open && open !== close) depth++;
+    if (interpolate && ch === '#' && src[s.pos + 1] === '{') {
+      if (text) parts.push(text);
+      parts.push(HOLE);
+      text = '';
+      s.pos = balancedEnd(src, s.pos + 1);
+      continue;
+    }
+    text += ch;
+    s.pos++;
+  }
+  if (text) parts.push(text);
+  s.push({ kind, start, end: s.pos, text: src.slice(start, s.pos), parts });
+}
+
+/** <<~ID, <<-ID, <<ID, with 'ID' (no interpolation) or "ID". Returns false when << is a shift. */
+function readHeredoc(s: LexerState, heredocs: HeredocQueue): boolean {
+  const match = /^<<([~-]?)(['"`]?)([A-Za-z_]\w*)\2/.exec(s.src.slice(s.pos, s.pos + 80));
+  if (!match) return false;
+  const start = s.pos;
+  s.pos += match[0].length;
+  const [, flag = '', quote = '', terminator = ''] = match;
+  const body = heredocs.register(s.src, s.pos, terminator, flag !== '');
+  const content = s.src.slice(body.contentStart, body.contentEnd);
+  const parts: StringPart[] = [];
+  if (quote === "'") parts.push(content);
+  else {
+    let last = 0;
+    for (let i = content.indexOf('#{'); i !== -1; i = content.indexOf('#{', last)) {
+      if (i > last) parts.push(content.slice(last, i));
+      parts.push(HOLE);
+      last = balancedEnd(content, i + 1);
+    }
+    if (last < content.length) parts.push(content.slice(last));
+  }
+  s.push({ kind: 'string', start, end: s.pos, text: s.src.slice(start, s.pos), parts });
+  return true;
+}

@@ -1,0 +1,125 @@
+import { HOLE, type LexResult, type StringPart } from '../tokens';
+import { HeredocQueue } from './heredocs';
+import { LexerState } from './lexerState';
+
+const OPERATOR_CHARS = new Set(['|', '&', ';', '(', ')', '<', '>']);
+
+/**
+ * POSIX shell and bash: each word (quoted parts, $var, ${…}, $(…) joined) becomes one string
+ * token, so `"$BASE"/pets/"$1"` is one URL. Comments start a word with #; heredoc bodies are data.
+ */
+export function lexShell(src: string): LexResult {
+  const s = new LexerState(src);
+  const heredocs = new HeredocQueue();
+  while (!s.done) {
+    const c = s.src[s.pos]!;
+    if (c === '\n') {
+      s.newline();
+      const skip = heredocs.takeSkip();
+      if (skip !== undefined) s.pos = skip;
+    } else if (c === ' ' || c === '\t' || c === '\r') s.pos++;
+    else if (c === '\\' && s.src[s.pos + 1] === '\n') s.pos += 2;
+    else if (c === '#') s.lineComment();
+    else if (c === '<' && s.startsWith('<<') && !s.startsWith('<<<'))
+      readHeredocMarker(s, heredocs);
+    else if (OPERATOR_CHARS.has(c)) {
+      const start = s.pos;
+      const two = s.src.slice(s.pos, s.pos + 2);
+      s.pos += two === '&&' || two === '||' || two === '>>' ? 2 : 1;
+      s.push({ kind: 'punct', start, end: s.pos, text: s.src.slice(start, s.pos) });
+    } else readWord(s);
+  }
+  return { tokens: s.tokens, comments: s.comments };
+}
+
+function readWord(s: LexerState): void {
+  const src = s.src;
+  const start = s.pos;
+  const parts: StringPart[] = [];
+  let text = '';
+  const hole = () => {
+    if (text) parts.push(text);
+    parts.push(HOLE);
+    text = '';
+  };
+  while (s.pos < src.length) {
+    const c = src[s.pos]!;
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || OPERATOR_CHARS.has(c)) break;
+    if (c === '\\') {
+      if (src[s.pos + 1] === '\n') break;
+      text += src[s.pos + 1] ?? '';
+      s.pos += 2;
+    } else if (c === "'") {
+      const end = src.indexOf("'", s.pos + 1);
+      const stop = end === -1 ? src.length : end;
+      text += src.slice(s.pos + 1, stop);
+      s.pos = stop + 1;
+    } else if (c === '"') {
+      s.pos++;
+      while (s.pos < src.length && src[s.pos] !== '"') {
+        if (src[s.pos] === '\\') {
+          text += src[s.pos + 1] ?? '';
+          s.pos += 2;
+        } else if (src[s.pos] === '$' || src[s.pos] === '`') {
+          const length = expansionLength(src, s.pos);
+          if (length > 0) {
+            hole();
+            s.pos += length;
+          } else text += src[s.pos++];
+        } else text += src[s.pos++];
+      }
+      s.pos++;
+    } else if (c === '$' || c === '`') {
+      const length = expansionLength(src, s.pos);
+      if (length > 0) {
+        hole();
+        s.pos += length;
+      } else {
+        text += c;
+        s.pos++;
+      }
+    } else {
+      text += c;
+      s.pos++;
+    }
+  }
+  if (text) parts.push(text);
+  s.push({ kind: 'string', start, end: s.pos, text: src.slice(start, s.pos), parts });
+}
+
+/** Length of $name, $1, ${…}, $(…), $((…)) or `…` at i; 0 when none. */
+function expansionLength(src: string, i: number): number {
+  if (src[i] === '`') {
+    const end = src.indexOf('`', i + 1);
+    return (end === -1 ? src.length : end + 1) - i;
+  }
+  const next = src[i + 1] ?? '';
+  if (next === '{' || next === '(') {
+    const close = next === '{' ? '}' : ')';
+    let depth = 0;
+    for (let j = i + 1; j < src.length; j++) {
+      if (src[j] === next) depth++;
+      else if (src[j] === close && --depth === 0) return j + 1 - i;
+    }
+    return src.length - i;
+  }
+  if (/[A-Za-z_]/.test(next)) {
+    let j = i + 2;
+    while (j < src.length && /\w/.test(src[j]!)) j++;
+    return j - i;
+  }
+  return /[0-9@*#?$!-]/.test(next) ? 2 : 0;
+}
+
+function readHeredocMarker(s: LexerState, heredocs: HeredocQueue): void {
+  const match = /^<<(-?)\s*(['"]?)([A-Za-z_]\w*)\2/.exec(s.src.slice(s.pos, s.pos + 80));
+  const start = s.pos;
+  if (!match) {
+    s.pos += 2;
+    s.push({ kind: 'punct', start, end: s.pos, text: '<<' });
+    return;
+  }
+  s.pos += match[0].length;
+  heredocs.register(s.src, s.pos, match[3]!, match[1] === '-');
+  s.push({ kind: 'punct', start, end: s.pos, text: '<<' });
+}

@@ -1,0 +1,170 @@
+import type { Token } from './tokens';
+import { chainStart, matchingCloser, nextSignificant, previousSignificant } from './tokenWalk';
+import type { RawFinding } from './urlScanner';
+
+export const DEFAULT_OPERATION_NAMES = ['getPet', 'get_pet', 'GetPet'];
+
+/** Suffixes OpenAPI generators add to an operation's method: GetPetAsync, getPetWithHttpInfo, get_pet_with_http_info. */
+const GENERATED_SUFFIXES = [
+  '',
+  'Async',
+  'WithHttpInfo',
+  'WithHttpInfoAsync',
+  'Raw',
+  '_with_http_info',
+  '_without_preload_content',
+  '_async',
+];
+
+/** Words before a name that make it a declaration, not a call. */
+const DECLARATION_WORDS = new Set([
+  'def',
+  'function',
+  'func',
+  'fn',
+  'fun',
+  'sub',
+  'async',
+  'static',
+  'void',
+  'public',
+  'private',
+  'protected',
+  'internal',
+  'override',
+  'virtual',
+  'abstract',
+  'suspend',
+  'export',
+  'declare',
+  'get',
+  'set',
+  'final',
+  'open',
+]);
+/** Words before a name that leave it a call. */
+const CALL_WORDS = new Set([
+  'await',
+  'return',
+  'yield',
+  'new',
+  'throw',
+  'not',
+  'and',
+  'or',
+  'in',
+  'of',
+  'else',
+  'do',
+  'then',
+  'case',
+  'go',
+  'defer',
+  'try',
+  'if',
+  'elif',
+  'while',
+  'unless',
+  'until',
+  'when',
+  'assert',
+  'puts',
+  'print',
+  'echo',
+  'lambda',
+  'is',
+  'as',
+  'typeof',
+  'void',
+  'match',
+]);
+
+export interface OperationScanOptions {
+  names: readonly string[];
+  /** Ruby calls methods without parentheses: api.get_pet 42. */
+  parenlessCalls: boolean;
+  /** `getPet(id): Pet` after the parameters is a TypeScript signature, not a call. */
+  typeAnnotatedSignatures: boolean;
+}
+
+export function operationNameSet(names: readonly string[]): Set<string> {
+  const set = new Set<string>();
+  for (const name of names) for (const suffix of GENERATED_SUFFIXES) set.add(name + suffix);
+  return set;
+}
+
+/** Calls of a generated client's getPet operation (member calls and plain calls, not declarations). */
+export function scanOperationCalls(
+  tokens: readonly Token[],
+  names: ReadonlySet<string>,
+  options: OperationScanOptions,
+): RawFinding[] {
+  const findings: RawFinding[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind !== 'ident' || !names.has(token.text)) continue;
+    const next = nextSignificant(tokens, i + 1);
+    const called = next >= 0 && tokens[next]!.text === '(';
+    const before = previousSignificant(tokens, i - 1);
+    const beforeText = before >= 0 ? tokens[before]!.text : '';
+    const isMember =
+      beforeText === '.' ||
+      beforeText === '?.' ||
+      beforeText === '->' ||
+      beforeText === '::' ||
+      beforeText === '&.';
+    if (!called && !(options.parenlessCalls && isMember && isRubyArgumentStart(tokens, next)))
+      continue;
+    if (!isMember && isDeclaration(tokens, before)) continue;
+    if (called && !isMember && isDefinitionBody(tokens, next, options)) continue;
+    findings.push({
+      kind: 'operation',
+      start: token.start,
+      end: token.end,
+      anchor: tokens[chainStart(tokens, i)]!.start,
+      detail: token.text,
+    });
+  }
+  return findings;
+}
+
+function isDeclaration(tokens: readonly Token[], before: number): boolean {
+  if (before < 0) return false;
+  const token = tokens[before]!;
+  if (token.kind === 'ident')
+    return DECLARATION_WORDS.has(token.text) || !CALL_WORDS.has(token.text);
+  // Pet[] GetPet(…), Task<Pet> GetPetAsync(…), func (c *Client) GetPet(…)
+  return (
+    token.kind === 'punct' &&
+    (token.text === '>' ||
+      token.text === ']' ||
+      token.text === ')' ||
+      token.text === '*' ||
+      token.text === '&')
+  );
+}
+
+/** getPet(id) { … } in a class or object, and getPet(id): Promise<Pet> in TypeScript, define it. */
+function isDefinitionBody(
+  tokens: readonly Token[],
+  open: number,
+  options: OperationScanOptions,
+): boolean {
+  const close = matchingCloser(tokens, open);
+  const after = nextSignificant(tokens, close + 1);
+  if (after < 0) return false;
+  const text = tokens[after]!.text;
+  return text === '{' || (options.typeAnnotatedSignatures && text === ':');
+}
+
+function isRubyArgumentStart(tokens: readonly Token[], next: number): boolean {
+  if (next < 0) return false;
+  const token = tokens[next]!;
+  return (
+    token.kind === 'ident' ||
+    token.kind === 'number' ||
+    token.kind === 'string' ||
+    token.text === ':' ||
+    token.text === '@'
+  );
+}

@@ -1,0 +1,73 @@
+import { HOLE_CHAR } from './tokens';
+
+export interface PetPathMatch {
+  /** Offset of "pets/" in the rendered text. */
+  index: number;
+}
+
+const METHOD_LINE = /^\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\s+/i;
+
+/**
+ * Whether rendered URL text (holes as HOLE_CHAR) targets GET /pets/{one segment} of this API:
+ * "pets/" at the start, after "/" or after an interpolated base; then one non-empty segment
+ * (a literal, a placeholder, a format verb or a hole); then the end, a query or a fragment.
+ * `/pets`, `/pets?…`, `/pets/{id}/sub`, `/petsitters/…` and other API versions do not match.
+ * Linear in the text length; no regular expression runs over it.
+ */
+export function matchPetPath(text: string): PetPathMatch | undefined {
+  const requestLine = METHOD_LINE.test(text) || /\b(curl|wget|http|https|xh)\s/.test(text);
+  for (let index = text.indexOf('pets/'); index !== -1; index = text.indexOf('pets/', index + 5)) {
+    if (!startsPathSegment(text, index, requestLine)) continue;
+    if (isOtherApiVersion(text, index)) continue;
+    const segmentStart = index + 5;
+    let end = segmentStart;
+    while (end < text.length && !isSegmentEnd(text.charCodeAt(end))) end++;
+    if (end === segmentStart) continue; // "/pets/" or "/pets/?…": the list
+    if (end === text.length) return { index };
+    const next = text[end]!;
+    if (next === '?' || next === '#') return { index };
+    if (next === '/') {
+      // A trailing slash is the same resource; anything after it is a sub-resource.
+      const after = end + 1;
+      if (
+        after === text.length ||
+        text[after] === '?' ||
+        text[after] === '#' ||
+        isSpace(text.charCodeAt(after))
+      )
+        return { index };
+      continue;
+    }
+    if (isSpace(next.charCodeAt(0)) && requestLine) return { index };
+  }
+  return undefined;
+}
+
+function startsPathSegment(text: string, index: number, requestLine: boolean): boolean {
+  if (index === 0) return true;
+  const before = text[index - 1]!;
+  // "pets/{id}" after a space only in a request line ("GET pets/{id}"), never in prose.
+  return before === '/' || before === HOLE_CHAR || (requestLine && isSpace(before.charCodeAt(0)));
+}
+
+/** "/v2/pets/1" belongs to another version of the interface. */
+function isOtherApiVersion(text: string, index: number): boolean {
+  if (index < 2 || text[index - 1] !== '/') return false;
+  let start = index - 2;
+  while (start >= 0 && text[start] !== '/') start--;
+  const segment = text.slice(start + 1, index - 1);
+  return /^v\d+$/i.test(segment) && segment.toLowerCase() !== 'v1';
+}
+
+function isSegmentEnd(code: number): boolean {
+  return code === 47 || code === 63 || code === 35 || isSpace(code) || code === 34 || code === 39;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/** The explicit method at the start of a request-line string ("DELETE /pets/{id}"), if any. */
+export function requestLineMethod(text: string): string | undefined {
+  return METHOD_LINE.exec(text)?.[1]?.toUpperCase();
+}

@@ -1,0 +1,51 @@
+/** The one rule: calls to GET /pets/{petId} (getPet), removed on 5 December 2030 (spec 4.3, 9.3). */
+export const RULE_ID = 'petstore/deprecated-get-pet';
+export const RULE_NAME = 'DeprecatedGetPet';
+export const REMOVAL_DATE = new Date(Date.UTC(2030, 11, 5));
+export const REMOVAL_DATE_TEXT = '5 December 2030';
+export const REPLACEMENT =
+  'GET /pets with a status filter (and limit), which returns the pets with their ids';
+/** Where the explanation is shown in VS Code (a read-only document served by the extension). */
+export const EXPLANATION_URI = 'petstore-docs:/deprecated-get-pet.md';
+
+export function daysUntilRemoval(now: Date = new Date()): number {
+  return Math.ceil((REMOVAL_DATE.getTime() - now.getTime()) / 86_400_000);
+}
+
+export function findingMessage(
+  detail: string,
+  kind: 'url' | 'operation',
+  now: Date = new Date(),
+): string {
+  const days = daysUntilRemoval(now);
+  const when =
+    days > 0
+      ? `is removed on ${REMOVAL_DATE_TEXT} (${days} days left)`
+      : `was removed on ${REMOVAL_DATE_TEXT}`;
+  const what =
+    kind === 'operation'
+      ? `${detail}() calls the deprecated getPet operation (GET /pets/{petId})`
+      : `GET ${detail} calls the deprecated GET /pets/{petId}`;
+  return `${what}, which ${when}. Use ${REPLACEMENT}.`;
+}
+
+export const RULE_HELP_MARKDOWN = `# GET /pets/{petId} is deprecated
+
+The Pet Store interface v1.0.0 marks \`GET /pets/{petId}\` (operation \`getPet\`) deprecated. It is
+removed on **${REMOVAL_DATE_TEXT}**; calls to it will fail after that day.
+
+## What to use instead
+
+\`GET /pets\` with a \`status\` filter (\`available\`, \`pending\` or \`sold\`) and a \`limit\` (1 to 100)
+returns pets with their ids:
+
+\`\`\`http
+GET {base_url}/pets?status=available&limit=100
+Authorization: Bearer <API_KEY>
+\`\`\`
+
+## Silencing a finding
+
+Put \`petstore-ignore-next-line\` in a comment on the line above the call, or
+\`petstore-ignore-file\` in a comment anywhere in the file.
+`;

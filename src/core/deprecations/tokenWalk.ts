@@ -1,0 +1,81 @@
+import type { Token } from './tokens';
+
+/** Index of the next token that is not a newline, or -1. */
+export function nextSignificant(tokens: readonly Token[], from: number): number {
+  for (let i = from; i < tokens.length; i++) if (tokens[i]!.kind !== 'newline') return i;
+  return -1;
+}
+
+/** Index of the previous token that is not a newline, or -1. */
+export function previousSignificant(tokens: readonly Token[], from: number): number {
+  for (let i = from; i >= 0; i--) if (tokens[i]!.kind !== 'newline') return i;
+  return -1;
+}
+
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+
+/** The bracket that encloses token `index` (searching back at most `limit` tokens), or -1. */
+export function enclosingOpener(tokens: readonly Token[], index: number, limit = 400): number {
+  let depth = 0;
+  for (let i = index - 1, stop = Math.max(0, index - limit); i >= stop; i--) {
+    const token = tokens[i]!;
+    if (token.kind !== 'punct') continue;
+    if (CLOSERS[token.text]) depth++;
+    else if (OPENERS[token.text]) {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** The index of the bracket closing the opener at `open` (or the last token searched). */
+export function matchingCloser(tokens: readonly Token[], open: number, limit = 2000): number {
+  let depth = 0;
+  const stop = Math.min(tokens.length, open + limit);
+  for (let i = open; i < stop; i++) {
+    const token = tokens[i]!;
+    if (token.kind !== 'punct') continue;
+    if (OPENERS[token.text]) depth++;
+    else if (CLOSERS[token.text] && --depth === 0) return i;
+  }
+  return stop - 1;
+}
+
+/** Start of a callee chain ending at `index`: `a.b::c->d` walks back to `a`. */
+export function chainStart(tokens: readonly Token[], index: number): number {
+  let start = index;
+  for (;;) {
+    const separator = previousSignificant(tokens, start - 1);
+    if (separator < 0) return start;
+    const text = tokens[separator]!.text;
+    if (
+      tokens[separator]!.kind !== 'punct' ||
+      !(text === '.' || text === '::' || text === '->' || text === '?.' || text === '@')
+    )
+      return start;
+    if (text === '@') return separator;
+    const before = previousSignificant(tokens, separator - 1);
+    if (before < 0) return start;
+    const token = tokens[before]!;
+    if (token.kind === 'ident') start = before;
+    else if (token.kind === 'punct' && (token.text === ')' || token.text === ']')) {
+      const opener = findOpenerBackward(tokens, before);
+      if (opener < 0) return start;
+      const callee = previousSignificant(tokens, opener - 1);
+      start = callee >= 0 && tokens[callee]!.kind === 'ident' ? callee : opener;
+    } else return start;
+  }
+}
+
+function findOpenerBackward(tokens: readonly Token[], close: number): number {
+  let depth = 0;
+  for (let i = close, stop = Math.max(0, close - 2000); i >= stop; i--) {
+    const token = tokens[i]!;
+    if (token.kind !== 'punct') continue;
+    if (CLOSERS[token.text]) depth++;
+    else if (OPENERS[token.text] && --depth === 0) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,53 @@
+/** Tokens of the language-aware scanners: just enough structure to know strings, comments and calls. */
+export type TokenKind = 'ident' | 'punct' | 'string' | 'number' | 'newline';
+
+/** A piece of a string: literal text, or a hole where an expression is interpolated. */
+export type StringPart = string | typeof HOLE;
+export const HOLE = 0;
+
+export interface Token {
+  kind: TokenKind;
+  start: number;
+  end: number;
+  /** Identifier or operator text; for strings, the raw source. */
+  text: string;
+  /** Strings only: the content, literal text and interpolation holes. */
+  parts?: StringPart[];
+}
+
+export interface Comment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface LexResult {
+  tokens: Token[];
+  comments: Comment[];
+}
+
+/** Marks where an expression stands in the rendered text of a URL. */
+export const HOLE_CHAR = '\u0001';
+
+export function renderParts(parts: readonly StringPart[]): string {
+  let text = '';
+  for (const part of parts) text += part === HOLE ? HOLE_CHAR : part;
+  return text;
+}
+
+export function isIdentStart(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code > 127;
+}
+
+export function isIdentPart(code: number): boolean {
+  return isIdentStart(code) || (code >= 48 && code <= 57);
+}
+
+export function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Text of an escape sequence inside a string, as far as URL matching cares. */
+export function unescapeChar(char: string): string {
+  return char === 'n' || char === 't' || char === 'r' ? ' ' : char;
+}

@@ -1,0 +1,152 @@
+import { explicitMethod } from './methodContext';
+import { matchPetPath } from './petPath';
+import { HOLE_CHAR, renderParts, type Token } from './tokens';
+import { chainStart, enclosingOpener, nextSignificant, previousSignificant } from './tokenWalk';
+
+export interface RawFinding {
+  kind: 'url' | 'operation';
+  /** The URL expression or the operation name. */
+  start: number;
+  end: number;
+  /** Where the statement or call begins: a suppression comment on the line above it applies. */
+  anchor: number;
+  /** The URL as written (holes shown as {…}) or the operation name. */
+  detail: string;
+}
+
+export interface ScanOptions {
+  /** Operators that join strings: + in most languages, . in PHP. */
+  concatenation: ReadonlySet<string>;
+  /** Adjacent string literals join ("a" "b" in Python). */
+  adjacentStrings: boolean;
+  /** A string alone on its line is a docstring, not code (Python). */
+  standaloneStringsAreDocs: boolean;
+  shell: boolean;
+}
+
+/**
+ * URL expressions that target GET /pets/{id}: each string starts a chain of strings and other
+ * operands joined by concatenation; the chain is rendered with holes for the other operands and
+ * matched. One chain is one finding, however many lines it spans.
+ */
+export function scanUrls(tokens: readonly Token[], options: ScanOptions): RawFinding[] {
+  const findings: RawFinding[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind !== 'string' || !token.parts) continue;
+    const chain = extendChain(tokens, i, options);
+    const rendered = chain.rendered;
+    const lastIndex = chain.last;
+    const startIndex = i;
+    i = lastIndex;
+    if (!rendered.includes('pets/')) continue;
+    if (options.standaloneStringsAreDocs && isStandalone(tokens, startIndex, lastIndex)) continue;
+    if (!matchPetPath(rendered)) continue;
+    const method = explicitMethod({
+      tokens,
+      first: startIndex,
+      last: lastIndex,
+      rendered,
+      shell: options.shell,
+    });
+    if (method && method !== 'GET') continue;
+    findings.push({
+      kind: 'url',
+      start: token.start,
+      end: tokens[lastIndex]!.end,
+      anchor: anchorOf(tokens, startIndex),
+      detail: rendered.split(HOLE_CHAR).join('{…}').trim(),
+    });
+  }
+  return findings;
+}
+
+function extendChain(
+  tokens: readonly Token[],
+  first: number,
+  options: ScanOptions,
+): { rendered: string; last: number } {
+  let rendered = renderParts(tokens[first]!.parts!);
+  let last = first;
+  for (;;) {
+    const next = nextSignificant(tokens, last + 1);
+    if (next < 0) break;
+    const token = tokens[next]!;
+    if (options.adjacentStrings && token.kind === 'string' && token.parts) {
+      rendered += renderParts(token.parts);
+      last = next;
+      continue;
+    }
+    if (token.kind !== 'punct' || !options.concatenation.has(token.text)) break;
+    const operand = nextSignificant(tokens, next + 1);
+    if (operand < 0) break;
+    const operandToken = tokens[operand]!;
+    if (operandToken.kind === 'string' && operandToken.parts) {
+      rendered += renderParts(operandToken.parts);
+      last = operand;
+    } else {
+      const end = operandEnd(tokens, operand);
+      if (end < 0) break;
+      rendered += HOLE_CHAR;
+      last = end;
+    }
+  }
+  return { rendered, last };
+}
+
+/** Last token of a primary operand starting at `index`: a.b.c(…)[…], or -1 if it is no operand. */
+function operandEnd(tokens: readonly Token[], index: number): number {
+  const token = tokens[index]!;
+  let end: number;
+  if (token.kind === 'ident' || token.kind === 'number') end = index;
+  else if (token.kind === 'punct' && token.text === '(') end = closeOf(tokens, index);
+  else return -1;
+  for (;;) {
+    const next = nextSignificant(tokens, end + 1);
+    if (next < 0) return end;
+    const text = tokens[next]!.text;
+    if (tokens[next]!.kind === 'punct' && (text === '(' || text === '['))
+      end = closeOf(tokens, next);
+    else if (
+      tokens[next]!.kind === 'punct' &&
+      (text === '.' || text === '?.' || text === '::' || text === '->')
+    ) {
+      const member = nextSignificant(tokens, next + 1);
+      if (member < 0 || tokens[member]!.kind !== 'ident') return end;
+      end = member;
+    } else return end;
+  }
+}
+
+function closeOf(tokens: readonly Token[], open: number): number {
+  let depth = 0;
+  for (let i = open; i < tokens.length; i++) {
+    const text = tokens[i]!.text;
+    if (tokens[i]!.kind !== 'punct') continue;
+    if (text === '(' || text === '[' || text === '{') depth++;
+    else if ((text === ')' || text === ']' || text === '}') && --depth === 0) return i;
+  }
+  return tokens.length - 1;
+}
+
+/** A string that is a whole statement on its own (a docstring): nothing before or after on its lines. */
+function isStandalone(tokens: readonly Token[], first: number, last: number): boolean {
+  const before = first > 0 ? tokens[first - 1]! : undefined;
+  const after = tokens[last + 1];
+  const startsLine =
+    !before || before.kind === 'newline' || (before.kind === 'punct' && before.text === ';');
+  const endsLine =
+    !after || after.kind === 'newline' || (after.kind === 'punct' && after.text === ';');
+  return startsLine && endsLine;
+}
+
+/** The start of the call (or annotation) the URL is an argument of, else the URL itself. */
+function anchorOf(tokens: readonly Token[], first: number): number {
+  const opener = enclosingOpener(tokens, first, 200);
+  if (opener >= 0 && tokens[opener]!.text === '(') {
+    const callee = previousSignificant(tokens, opener - 1);
+    if (callee >= 0 && tokens[callee]!.kind === 'ident')
+      return tokens[chainStart(tokens, callee)]!.start;
+  }
+  return tokens[first]!.start;
+}

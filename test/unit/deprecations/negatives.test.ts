@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { findingLines, type Case } from './support';
+
+/** Code that mentions pets but does not use GET /pets/{petId}: nothing may be found. */
+const CASES: Case[] = [
+  // list and create, sub-paths, other words
+  ['a.ts', 'fetch(`${BASE}/pets?status=available`)', []],
+  ['a.ts', "fetch(BASE + '/pets')", []],
+  ['a.ts', 'fetch(`${BASE}/pets/`)', []],
+  ['a.ts', 'fetch(`${BASE}/pets/?limit=5`)', []],
+  ['a.ts', 'fetch(`${BASE}/pets/${id}/photos`)', []],
+  ['a.ts', "fetch(BASE + '/pets/' + id + '/owner')", []],
+  ['a.ts', 'fetch(`${BASE}/petsitters/${id}`)', []],
+  ['a.ts', 'fetch(`${BASE}/mypets/${id}`)', []],
+  ['a.ts', 'fetch(`${BASE}/v2/pets/${id}`)', []],
+  ['a.ts', "const message = 'I have 3 pets/cats at home';", []],
+  // explicit other methods
+  ['a.ts', "fetch(`${BASE}/pets/${id}`, { method: 'DELETE' })", []],
+  [
+    'a.ts',
+    "await fetch(`${BASE}/pets/${id}`, {\n  method: 'PUT',\n  body: JSON.stringify(pet),\n});",
+    [],
+  ],
+  ['a.js', "axios.delete('/pets/' + id)", []],
+  ['a.js', "axios({ method: 'patch', url: `/pets/${id}` })", []],
+  ['a.py', 'requests.delete(f"{BASE}/pets/{pet_id}")', []],
+  ['a.py', 'requests.request("DELETE", f"{BASE}/pets/{pet_id}")', []],
+  ['a.py', 'urllib.request.Request(f"{BASE}/pets/{pid}", method="DELETE")', []],
+  ['a.go', 'req, _ := http.NewRequest("DELETE", base+"/pets/"+id, nil)', []],
+  ['a.go', 'req, _ := http.NewRequest(http.MethodPut, base+"/pets/"+id, body)', []],
+  [
+    'A.java',
+    'HttpRequest req = HttpRequest.newBuilder(URI.create(base + "/pets/" + id)).DELETE().build();',
+    [],
+  ],
+  [
+    'A.java',
+    'HttpRequest req = HttpRequest.newBuilder()\n    .uri(URI.create(base + "/pets/" + id))\n    .PUT(body)\n    .build();',
+    [],
+  ],
+  ['A.java', 'Request r = new Request.Builder().url(base + "/pets/" + id).delete().build();', []],
+  ['A.java', 'HttpDelete del = new HttpDelete(base + "/pets/" + id);', []],
+  [
+    'A.java',
+    'restTemplate.exchange(base + "/pets/{id}", HttpMethod.DELETE, null, Void.class, id);',
+    [],
+  ],
+  [
+    'A.java',
+    'interface PetApi {\n  @RequestLine("DELETE /pets/{petId}")\n  void deletePet(@Param("petId") long petId);\n}',
+    [],
+  ],
+  [
+    'A.java',
+    'interface S {\n  @DELETE("pets/{id}")\n  Call<Void> remove(@Path("id") long id);\n}',
+    [],
+  ],
+  ['A.java', '@DeleteMapping("/pets/{id}")\nvoid remove(@PathVariable long id);', []],
+  ['A.java', '@DELETE\n@Path("/pets/{petId}")\nvoid remove(@PathParam("petId") long id);', []],
+  [
+    'A.java',
+    '@RequestMapping(value = "/pets/{id}", method = RequestMethod.DELETE)\nvoid remove();',
+    [],
+  ],
+  ['a.kt', 'client.delete("$baseUrl/pets/$id")', []],
+  ['a.cs', 'await client.DeleteAsync($"{baseUrl}/pets/{id}");', []],
+  ['a.cs', 'var req = new HttpRequestMessage(HttpMethod.Delete, $"{baseUrl}/pets/{id}");', []],
+  ['a.rb', 'req = Net::HTTP::Delete.new("/v1/pets/#{id}")', []],
+  ['a.rb', 'conn.delete("pets/#{id}")', []],
+  ['a.php', "<?php\n$client->request('DELETE', $base . '/pets/' . $id);", []],
+  ['a.php', '<?php\n$client->delete("$base/pets/$id");', []],
+  ['a.rs', 'client.delete(format!("{}/pets/{}", base, id)).send().await?;', []],
+  ['a.sh', 'curl -X DELETE "$BASE/pets/$ID"', []],
+  ['a.sh', 'curl -XPUT "$BASE/pets/$ID" -d @pet.json', []],
+  ['a.sh', 'curl -d \'{"name":"x"}\' "$BASE/pets/$ID"', []],
+  ['a.sh', 'curl --request PATCH "$BASE/pets/$ID"', []],
+  ['a.sh', 'http DELETE "$BASE/pets/$ID"', []],
+  ['a.http', 'DELETE {{base}}/pets/{{id}}', []],
+  ['a.http', 'POST {{base}}/pets\nContent-Type: application/json\n\n{"note": "see /pets/1"}', []],
+  // comments and docstrings
+  ['a.ts', '// fetch(`${BASE}/pets/${id}`)\n/* GET /pets/{petId} */\n/** @see getPet(id) */', []],
+  [
+    'a.py',
+    'def f():\n    """Calls GET /pets/{pet_id}; see get_pet()."""\n    # requests.get(f"{B}/pets/{i}")\n    return 1',
+    [],
+  ],
+  ['a.py', "'''\nModule docs: /pets/{id}\n'''", []],
+  ['a.rb', '# get_pet(1)\n=begin\nGET /pets/1\n=end\nx = 1', []],
+  ['a.sh', '# curl "$BASE/pets/$ID"\necho done', []],
+  ['a.go', '// GetPet(ctx, 1)\n/* "/pets/1" */\nvar x = 1', []],
+  ['a.http', '# GET {{base}}/pets/{{id}}\n// GET {{base}}/pets/1\nGET {{base}}/pets', []],
+  ['a.php', '<?php\n# $api->getPet(1);\n// "/pets/1"\n$x = 1;', []],
+  ['README.md', '', []],
+  // declarations of the operation are not calls
+  ['a.py', 'def get_pet(self, pet_id):\n    return None', []],
+  [
+    'a.ts',
+    'class Api {\n  async getPet(id: number): Promise<Pet> {\n    return this.cache[id];\n  }\n}',
+    [],
+  ],
+  ['a.ts', 'interface PetsApi {\n  getPet(id: number): Promise<Pet>;\n}', []],
+  [
+    'a.go',
+    'func (c *Client) GetPet(ctx context.Context, id int64) (*Pet, error) {\n\treturn nil, nil\n}',
+    [],
+  ],
+  ['A.java', 'public Pet getPet(long id) { return null; }', []],
+  ['a.cs', 'public async Task<Pet> GetPetAsync(long id) { return null; }', []],
+  ['a.rb', 'def get_pet(id)\n  nil\nend', []],
+  ['a.rs', 'pub async fn get_pet(&self, id: i64) -> Result<Pet> { todo!() }', []],
+  ['a.php', '<?php\nfunction getPet($id) { return null; }', []],
+  ['a.kt', 'suspend fun getPet(id: Long): Pet = TODO()', []],
+  // other operations with similar names
+  ['a.ts', 'api.getPets(); api.getPetById(1); api.getPetPhotos(1); api.createPet(p);', []],
+];
+
+describe('deprecated getPet finder: non-uses are not found', () => {
+  for (const [name, code, lines] of CASES) {
+    it(`${name}: ${
+      code
+        .split('\n')
+        .find((line) => /pets|get_?pet/i.test(line))
+        ?.trim() ?? '(empty)'
+    }`, () => {
+      if (name.endsWith('.md')) return; // Markdown is not scanned at all: no language for it
+      assert.deepEqual(findingLines(name, code), lines);
+    });
+  }
+});

@@ -1,0 +1,14 @@
+import { DeprecationEngine, type EngineOptions } from '../../../src/core/deprecations/engine';
+import { languageOfPath } from '../../../src/core/deprecations/languages';
+
+/** Lines (1-based) of the findings in `code`, as if it were a file named `name`. */
+export function findingLines(name: string, code: string, options: EngineOptions = {}): number[] {
+  const language = languageOfPath(name, code.split('\n', 1)[0]);
+  if (!language) throw new Error(`no language for ${name}`);
+  return new DeprecationEngine(options)
+    .scan(code, language)
+    .map((finding) => finding.start.line + 1);
+}
+
+/** A case: file name, code, and the lines that must be findings (empty: none). */
+export type Case = [name: string, code: string, lines: number[]];

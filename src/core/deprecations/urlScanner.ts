@@ -35,9 +35,9 @@ export function scanUrls(tokens: readonly Token[], options: ScanOptions): RawFin
     const token = tokens[i]!;
     if (token.kind !== 'string' || !token.parts) continue;
     const chain = extendChain(tokens, i, options);
-    const rendered = chain.rendered;
     const lastIndex = chain.last;
-    const startIndex = i;
+    const startIndex = leftOperandStart(tokens, i, options);
+    const rendered = startIndex < i ? HOLE_CHAR + chain.rendered : chain.rendered;
     i = lastIndex;
     if (!rendered.includes('pets/')) continue;
     if (options.standaloneStringsAreDocs && isStandalone(tokens, startIndex, lastIndex)) continue;
@@ -52,13 +52,42 @@ export function scanUrls(tokens: readonly Token[], options: ScanOptions): RawFin
     if (method && method !== 'GET') continue;
     findings.push({
       kind: 'url',
-      start: token.start,
+      start: tokens[startIndex]!.start,
       end: tokens[lastIndex]!.end,
       anchor: anchorOf(tokens, startIndex),
       detail: rendered.split(HOLE_CHAR).join('{…}').trim(),
     });
   }
   return findings;
+}
+
+/** `base + "/pets/" + id`: the operand before the first string belongs to the URL expression. */
+function leftOperandStart(tokens: readonly Token[], first: number, options: ScanOptions): number {
+  const operator = previousSignificant(tokens, first - 1);
+  if (operator < 0 || tokens[operator]!.kind !== 'punct' || !options.concatenation.has(tokens[operator]!.text)) return first;
+  if (tokens[operator]!.text.endsWith('=')) return first; // url += "/pets/" + id
+  let last = previousSignificant(tokens, operator - 1);
+  if (last < 0) return first;
+  const token = tokens[last]!;
+  if (token.kind === 'punct' && (token.text === ')' || token.text === ']')) {
+    const opener = openerOf(tokens, last);
+    if (opener < 0) return first;
+    const callee = previousSignificant(tokens, opener - 1);
+    last = callee >= 0 && tokens[callee]!.kind === 'ident' ? callee : opener;
+    return tokens[last]!.kind === 'ident' ? chainStart(tokens, last) : last;
+  }
+  return token.kind === 'ident' ? chainStart(tokens, last) : token.kind === 'number' ? last : first;
+}
+
+function openerOf(tokens: readonly Token[], close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0 && close - i < 2000; i--) {
+    const text = tokens[i]!.text;
+    if (tokens[i]!.kind !== 'punct') continue;
+    if (text === ')' || text === ']' || text === '}') depth++;
+    else if ((text === '(' || text === '[' || text === '{') && --depth === 0) return i;
+  }
+  return -1;
 }
 
 function extendChain(

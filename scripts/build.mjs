@@ -8,6 +8,7 @@ const watch = process.argv.includes('--watch');
 const entries = [
   { in: 'src/extension/extension.ts', out: 'extension/extension' },
   { in: 'src/cli/petstoreServer.ts', out: 'cli/petstore-server', bin: true },
+  { in: 'src/cli/petstoreDeprecations.ts', out: 'cli/petstore-deprecations', bin: true },
 ];
 
 const shared = {

@@ -3,8 +3,7 @@ export const RULE_ID = 'petstore/deprecated-get-pet';
 export const RULE_NAME = 'DeprecatedGetPet';
 export const REMOVAL_DATE = new Date(Date.UTC(2030, 11, 5));
 export const REMOVAL_DATE_TEXT = '5 December 2030';
-export const REPLACEMENT =
-  'GET /pets with a status filter (and limit), which returns the pets with their ids';
+export const REPLACEMENT = 'GET /pets with a status filter';
 /** Where the explanation is shown in VS Code (a read-only document served by the extension). */
 export const EXPLANATION_URI = 'petstore-docs:/deprecated-get-pet.md';
 
@@ -20,13 +19,13 @@ export function findingMessage(
   const days = daysUntilRemoval(now);
   const when =
     days > 0
-      ? `is removed on ${REMOVAL_DATE_TEXT} (${days} days left)`
+      ? `removed on ${REMOVAL_DATE_TEXT} (${days} days left)`
       : `was removed on ${REMOVAL_DATE_TEXT}`;
-  const what =
+  const call =
     kind === 'operation'
-      ? `${detail}() calls the deprecated getPet operation (GET /pets/{petId})`
-      : `GET ${detail} calls the deprecated GET /pets/{petId}`;
-  return `${what}, which ${when}. Use ${REPLACEMENT}.`;
+      ? `${detail}()`
+      : detail.replace(/^(GET|HEAD)\s+/i, '').replace(/\s+HTTP\/[\d.]+$/, '');
+  return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`. Use ${REPLACEMENT} instead.`;
 }
 
 export const RULE_HELP_MARKDOWN = `# GET /pets/{petId} is deprecated

@@ -64,7 +64,12 @@ export function scanUrls(tokens: readonly Token[], options: ScanOptions): RawFin
 /** `base + "/pets/" + id`: the operand before the first string belongs to the URL expression. */
 function leftOperandStart(tokens: readonly Token[], first: number, options: ScanOptions): number {
   const operator = previousSignificant(tokens, first - 1);
-  if (operator < 0 || tokens[operator]!.kind !== 'punct' || !options.concatenation.has(tokens[operator]!.text)) return first;
+  if (
+    operator < 0 ||
+    tokens[operator]!.kind !== 'punct' ||
+    !options.concatenation.has(tokens[operator]!.text)
+  )
+    return first;
   if (tokens[operator]!.text.endsWith('=')) return first; // url += "/pets/" + id
   let last = previousSignificant(tokens, operator - 1);
   if (last < 0) return first;

@@ -5,13 +5,28 @@ import { findingLines } from './support';
 
 describe('deprecated getPet finder: suppression, positions, options', () => {
   it('petstore-ignore-next-line silences the next line, in any comment syntax', () => {
-    assert.deepEqual(findingLines('a.ts', '// petstore-ignore-next-line\nfetch(`/pets/${id}`)\nfetch(`/pets/${id}`)'), [3]);
-    assert.deepEqual(findingLines('a.ts', '/* petstore-ignore-next-line */\nfetch(`/pets/${id}`)'), []);
-    assert.deepEqual(findingLines('a.py', '# petstore-ignore-next-line\nrequests.get(f"{B}/pets/{i}")'), []);
+    assert.deepEqual(
+      findingLines(
+        'a.ts',
+        '// petstore-ignore-next-line\nfetch(`/pets/${id}`)\nfetch(`/pets/${id}`)',
+      ),
+      [3],
+    );
+    assert.deepEqual(
+      findingLines('a.ts', '/* petstore-ignore-next-line */\nfetch(`/pets/${id}`)'),
+      [],
+    );
+    assert.deepEqual(
+      findingLines('a.py', '# petstore-ignore-next-line\nrequests.get(f"{B}/pets/{i}")'),
+      [],
+    );
     assert.deepEqual(findingLines('a.sh', '# petstore-ignore-next-line\ncurl "$B/pets/$I"'), []);
     assert.deepEqual(findingLines('a.http', '# petstore-ignore-next-line\nGET {{b}}/pets/1'), []);
     assert.deepEqual(findingLines('a.rb', '# petstore-ignore-next-line\napi.get_pet(1)'), []);
-    assert.deepEqual(findingLines('a.php', '<?php\n# petstore-ignore-next-line\n$api->getPet(1);'), []);
+    assert.deepEqual(
+      findingLines('a.php', '<?php\n# petstore-ignore-next-line\n$api->getPet(1);'),
+      [],
+    );
   });
 
   it('covers a call that spans lines when the comment is above its first line', () => {
@@ -20,20 +35,30 @@ describe('deprecated getPet finder: suppression, positions, options', () => {
   });
 
   it('does not reach further than the next line', () => {
-    assert.deepEqual(findingLines('a.ts', '// petstore-ignore-next-line\n\nfetch(`/pets/${id}`)'), [3]);
+    assert.deepEqual(
+      findingLines('a.ts', '// petstore-ignore-next-line\n\nfetch(`/pets/${id}`)'),
+      [3],
+    );
   });
 
   it('petstore-ignore-file silences the whole file', () => {
-    assert.deepEqual(findingLines('a.ts', 'fetch(`/pets/${a}`)\n// petstore-ignore-file\nfetch(`/pets/${b}`)'), []);
+    assert.deepEqual(
+      findingLines('a.ts', 'fetch(`/pets/${a}`)\n// petstore-ignore-file\nfetch(`/pets/${b}`)'),
+      [],
+    );
     assert.deepEqual(findingLines('a.http', '# petstore-ignore-file\nGET {{b}}/pets/1'), []);
   });
 
   it('a suppression word in a string is not a comment', () => {
-    assert.deepEqual(findingLines('a.ts', "const s = 'petstore-ignore-file';\nfetch(`/pets/${id}`)"), [2]);
+    assert.deepEqual(
+      findingLines('a.ts', "const s = 'petstore-ignore-file';\nfetch(`/pets/${id}`)"),
+      [2],
+    );
   });
 
   it('reports exact zero-based ranges of the URL expression, and the statement line', () => {
-    const code = 'async function f() {\n  const r = await http.get(\n    base + "/pets/" + id,\n  );\n}';
+    const code =
+      'async function f() {\n  const r = await http.get(\n    base + "/pets/" + id,\n  );\n}';
     const [finding] = new DeprecationEngine().scan(code, languageOfPath('a.ts')!);
     assert.deepEqual(finding?.start, { line: 2, character: 4 });
     assert.deepEqual(finding?.end, { line: 2, character: 24 });
@@ -60,7 +85,19 @@ describe('deprecated getPet finder: suppression, positions, options', () => {
 });
 
 describe('deprecated getPet finder: hostile input', () => {
-  const languages = ['a.ts', 'a.py', 'a.go', 'A.java', 'a.kt', 'a.cs', 'a.rb', 'a.php', 'a.rs', 'a.sh', 'a.http'];
+  const languages = [
+    'a.ts',
+    'a.py',
+    'a.go',
+    'A.java',
+    'a.kt',
+    'a.cs',
+    'a.rb',
+    'a.php',
+    'a.rs',
+    'a.sh',
+    'a.http',
+  ];
 
   it('a single 1,000,000-character line is scanned, and the use at its end found', () => {
     const line = `var a=${'"x",'.repeat(250_000)}b=fetch("/pets/"+id);`;
@@ -69,7 +106,23 @@ describe('deprecated getPet finder: hostile input', () => {
   });
 
   it('unterminated strings, comments, holes and brackets neither throw nor hang', () => {
-    const fragments = ['"/pets/', "'", '`${', '/*', 'f"{', '#{', '$(', '<<EOF\n', '(((', '"""', "r#\"", '@"', '$"{', '%q(', '=begin'];
+    const fragments = [
+      '"/pets/',
+      "'",
+      '`${',
+      '/*',
+      'f"{',
+      '#{',
+      '$(',
+      '<<EOF\n',
+      '(((',
+      '"""',
+      'r#"',
+      '@"',
+      '$"{',
+      '%q(',
+      '=begin',
+    ];
     for (const name of languages) {
       for (const fragment of fragments) {
         const code = `x = ${fragment} "/pets/" + id ${fragment}`;

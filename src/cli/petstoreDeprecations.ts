@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DeprecationEngine } from '../core/deprecations/engine';
+import {
+  jsonReport,
+  sarifReport,
+  textReport,
+  type FileFindings,
+  type ReportFormat,
+} from '../core/deprecations/report';
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  walkCandidates,
+  type SkipNote,
+} from '../core/deprecations/workspaceWalker';
+
+const VERSION = '0.1.0';
+const USAGE = `Usage: petstore-deprecations scan [PATH...] [options]
+
+Finds calls to the deprecated GET /pets/{petId} (getPet), removed on 5 December 2030.
+
+Options:
+  --format text|json|sarif   output format (default text)
+  --names getPet,get_pet     operation names of generated clients (default getPet,get_pet,GetPet)
+  --max-file-size BYTES      skip larger files, with a note (default ${DEFAULT_MAX_FILE_BYTES})
+  --no-gitignore             also scan files that .gitignore excludes
+  -h, --help                 show this help
+
+Exit status: 0 nothing found, 1 calls found, 2 usage or I/O error.`;
+
+const NOTE_TEXT: Record<SkipNote['reason'], string> = {
+  binary: 'skipped binary file',
+  tooLarge: 'skipped file over the size limit',
+  unreadable: 'could not read',
+  symlinkLoop: 'skipped symlink loop',
+  missing: 'no such file or folder',
+};
+
+function usageError(message: string): never {
+  process.stderr.write(`petstore-deprecations: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        format: { type: 'string', default: 'text' },
+        names: { type: 'string' },
+        'max-file-size': { type: 'string' },
+        'no-gitignore': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    usageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const [command, ...paths] = positionals;
+  if (command !== 'scan')
+    usageError(command ? `unknown command "${command}"` : 'missing command "scan"');
+  const format = values.format as ReportFormat;
+  if (!['text', 'json', 'sarif'].includes(format))
+    usageError(`--format must be text, json or sarif, not "${format}"`);
+  const maxFileBytes =
+    values['max-file-size'] === undefined
+      ? DEFAULT_MAX_FILE_BYTES
+      : Number(values['max-file-size']);
+  if (!Number.isInteger(maxFileBytes) || maxFileBytes <= 0)
+    usageError('--max-file-size must be a positive whole number');
+  const names = values.names
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names && names.some((name) => !/^[A-Za-z_$][\w$]*$/.test(name)))
+    usageError('--names must be identifiers separated by commas');
+
+  const engine = new DeprecationEngine({ operationNames: names });
+  const roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
+  let ioError = false;
+  const onSkip = (note: SkipNote) => {
+    if (note.reason === 'unreadable' || note.reason === 'missing') ioError = true;
+    process.stderr.write(
+      `petstore-deprecations: note: ${NOTE_TEXT[note.reason]}: ${note.path}${note.detail ? ` (${note.detail})` : ''}\n`,
+    );
+  };
+  const results: FileFindings[] = [];
+  for await (const file of walkCandidates(
+    roots,
+    (bytes) => engine.mightContainBytes(bytes),
+    onSkip,
+    {
+      maxFileBytes,
+      gitignore: !values['no-gitignore'],
+    },
+  )) {
+    const findings = engine.scan(file.text, file.language);
+    if (findings.length) results.push({ path: file.path, findings });
+  }
+  results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const context = { base: process.cwd(), toolVersion: VERSION };
+  const report =
+    format === 'sarif'
+      ? sarifReport(results, context)
+      : format === 'json'
+        ? jsonReport(results, context)
+        : textReport(results, context);
+  process.stdout.write(report);
+  if (results.length > 0) return 1;
+  return ioError ? 2 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `petstore-deprecations: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exitCode = 2;
+  },
+);

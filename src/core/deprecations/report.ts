@@ -1,0 +1,126 @@
+import { relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Finding } from './engine';
+import {
+  REMOVAL_DATE,
+  REPLACEMENT,
+  RULE_HELP_MARKDOWN,
+  RULE_ID,
+  RULE_NAME,
+  findingMessage,
+} from './rule';
+
+export interface FileFindings {
+  path: string;
+  findings: Finding[];
+}
+
+export type ReportFormat = 'text' | 'json' | 'sarif';
+
+export interface ReportContext {
+  /** Paths in the report are relative to this folder (the working directory). */
+  base: string;
+  toolVersion: string;
+  now?: Date;
+}
+
+/** `file:line:col: warning: message`, one line per finding (1-based line and column). */
+export function textReport(files: readonly FileFindings[], context: ReportContext): string {
+  const lines: string[] = [];
+  for (const file of files) {
+    for (const finding of file.findings) {
+      const where = `${displayPath(file.path, context.base)}:${finding.start.line + 1}:${finding.start.character + 1}`;
+      lines.push(
+        `${where}: warning: ${findingMessage(finding.detail, finding.kind, context.now)} [${RULE_ID}]`,
+      );
+    }
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+export function jsonReport(files: readonly FileFindings[], context: ReportContext): string {
+  const entries = files.flatMap((file) =>
+    file.findings.map((finding) => ({
+      file: displayPath(file.path, context.base),
+      line: finding.start.line + 1,
+      column: finding.start.character + 1,
+      endLine: finding.end.line + 1,
+      endColumn: finding.end.character + 1,
+      kind: finding.kind,
+      detail: finding.detail,
+      ruleId: RULE_ID,
+      message: findingMessage(finding.detail, finding.kind, context.now),
+    })),
+  );
+  return `${JSON.stringify(entries, null, 2)}\n`;
+}
+
+/** SARIF 2.1.0, one result per finding, for code-scanning services. */
+export function sarifReport(files: readonly FileFindings[], context: ReportContext): string {
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'petstore-deprecations',
+            version: context.toolVersion,
+            rules: [
+              {
+                id: RULE_ID,
+                name: RULE_NAME,
+                shortDescription: { text: 'Call to the deprecated GET /pets/{petId} (getPet)' },
+                fullDescription: {
+                  text: `GET /pets/{petId} (operation getPet) is deprecated and removed on ${REMOVAL_DATE.toISOString().slice(0, 10)}. Use ${REPLACEMENT}.`,
+                },
+                help: {
+                  text: `Replace the call with ${REPLACEMENT}. Removal date: ${REMOVAL_DATE.toISOString().slice(0, 10)}.`,
+                  markdown: RULE_HELP_MARKDOWN,
+                },
+                defaultConfiguration: { level: 'warning' },
+                properties: {
+                  tags: ['deprecation', 'api'],
+                  removalDate: REMOVAL_DATE.toISOString().slice(0, 10),
+                },
+              },
+            ],
+          },
+        },
+        originalUriBaseIds: {
+          SRCROOT: { uri: `${pathToFileURL(context.base).href.replace(/\/?$/, '/')}` },
+        },
+        results: files.flatMap((file) =>
+          file.findings.map((finding) => ({
+            ruleId: RULE_ID,
+            ruleIndex: 0,
+            level: 'warning',
+            message: { text: findingMessage(finding.detail, finding.kind, context.now) },
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: {
+                    uri: encodeURI(displayPath(file.path, context.base)),
+                    uriBaseId: 'SRCROOT',
+                  },
+                  region: {
+                    startLine: finding.start.line + 1,
+                    startColumn: finding.start.character + 1,
+                    endLine: finding.end.line + 1,
+                    endColumn: finding.end.character + 1,
+                  },
+                },
+              },
+            ],
+          })),
+        ),
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+function displayPath(path: string, base: string): string {
+  const relativePath = relative(base, path);
+  return (relativePath.startsWith('..') ? path : relativePath).split(sep).join('/');
+}

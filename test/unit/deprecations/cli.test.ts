@@ -1,0 +1,197 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Ajv from 'ajv-draft-04';
+
+const BIN = resolve(__dirname, '../../../dist/cli/petstore-deprecations.js');
+
+async function run(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+describe('petstore-deprecations command line', () => {
+  let tree: string;
+  before(async () => {
+    tree = await mkdtemp(join(tmpdir(), 'petstore-scan-'));
+    await mkdir(join(tree, 'src/nested'), { recursive: true });
+    await mkdir(join(tree, 'build'), { recursive: true });
+    await writeFile(
+      join(tree, 'src/client.ts'),
+      'export const get = (id: string) =>\n  fetch(`${BASE}/pets/${id}`);\n',
+    );
+    await writeFile(
+      join(tree, 'src/nested/list.py'),
+      'requests.get(f"{BASE}/pets", params={"status": "sold"})\n',
+    );
+    await writeFile(join(tree, 'src/nested/one.py'), 'pet = api.get_pet(7)\n');
+    await writeFile(join(tree, 'build/bundle.js'), 'fetch("/pets/" + id)\n');
+    await writeFile(join(tree, '.gitignore'), 'build/\n');
+    await writeFile(join(tree, 'README.md'), 'Call `GET /pets/{petId}` in the docs.\n');
+  });
+  after(() => rm(tree, { recursive: true, force: true }));
+
+  it('prints file:line:col: warning: message lines and exits 1 when something is found', async () => {
+    const { code, stdout } = await run(['scan'], tree);
+    assert.equal(code, 1);
+    const lines = stdout.trim().split('\n');
+    assert.equal(lines.length, 2);
+    assert.match(
+      lines[0]!,
+      /^src\/client\.ts:2:9: warning: GET \/pets\/\{petId\} \(getPet\) is deprecated and removed on 5 December 2030 \(\d+ days left\)/,
+    );
+    assert.match(lines[1]!, /^src\/nested\/one\.py:1:11: warning: .*`get_pet\(\)`/);
+  });
+
+  it('honours .gitignore (and scans ignored files with --no-gitignore)', async () => {
+    assert.ok(!(await run(['scan'], tree)).stdout.includes('bundle.js'));
+    assert.ok((await run(['scan', '--no-gitignore'], tree)).stdout.includes('build/bundle.js'));
+  });
+
+  it('exits 0 with no output when nothing is found', async () => {
+    const { code, stdout } = await run(['scan', 'src/nested/list.py', 'README.md'], tree);
+    assert.equal(code, 0);
+    assert.equal(stdout, '');
+  });
+
+  it('writes a JSON array of findings', async () => {
+    const { code, stdout } = await run(['scan', '--format', 'json', 'src'], tree);
+    assert.equal(code, 1);
+    const findings = JSON.parse(stdout) as {
+      file: string;
+      line: number;
+      column: number;
+      endLine: number;
+      endColumn: number;
+      kind: string;
+    }[];
+    assert.deepEqual(
+      findings.map((f) => [f.file, f.line, f.column, f.endLine, f.endColumn, f.kind]),
+      [
+        ['src/client.ts', 2, 9, 2, 29, 'url'],
+        ['src/nested/one.py', 1, 11, 1, 18, 'operation'],
+      ],
+    );
+  });
+
+  it('writes SARIF 2.1.0 that validates against the official schema', async () => {
+    const { code, stdout } = await run(['scan', '--format', 'sarif'], tree);
+    assert.equal(code, 1);
+    const log = JSON.parse(stdout) as {
+      version: string;
+      runs: {
+        tool: { driver: { rules: { id: string; help: { text: string } }[] } };
+        results: {
+          ruleId: string;
+          locations: {
+            physicalLocation: { artifactLocation: { uri: string }; region: Record<string, number> };
+          }[];
+        }[];
+      }[];
+    };
+    const schema = JSON.parse(
+      readFileSync(
+        require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'),
+        'utf8',
+      ),
+    ) as object;
+    const validate = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }).compile(
+      schema,
+    );
+    assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
+    assert.equal(log.version, '2.1.0');
+    const [run0] = log.runs;
+    assert.match(run0!.tool.driver.rules[0]!.help.text, /2030-12-05/);
+    assert.equal(run0!.results.length, 2);
+    assert.deepEqual(run0!.results[0]!.locations[0]!.physicalLocation.region, {
+      startLine: 2,
+      startColumn: 9,
+      endLine: 2,
+      endColumn: 29,
+    });
+    assert.equal(
+      run0!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri,
+      'src/client.ts',
+    );
+  });
+
+  it('takes operation names from --names', async () => {
+    await writeFile(join(tree, 'src/custom.ts'), 'api.fetchPetById(1);\n');
+    const { stdout } = await run(['scan', '--names', 'fetchPetById', 'src/custom.ts'], tree);
+    assert.match(stdout, /src\/custom\.ts:1:5: .*`fetchPetById\(\)`/);
+    await rm(join(tree, 'src/custom.ts'));
+  });
+
+  it('exits 2 with usage on bad arguments, and on a missing path', async () => {
+    for (const args of [
+      [],
+      ['lint'],
+      ['scan', '--format', 'xml'],
+      ['scan', '--bogus'],
+      ['scan', '--names', 'a b'],
+    ]) {
+      const { code, stderr } = await run(args, tree);
+      assert.equal(code, 2, args.join(' '));
+      assert.match(stderr, /Usage: petstore-deprecations scan/);
+    }
+    const missing = await run(['scan', 'no/such/dir'], tree);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /no such file or folder: .*no\/such\/dir/);
+  });
+});
+
+describe('petstore-deprecations on hostile trees', () => {
+  let tree: string;
+  before(async () => {
+    tree = await mkdtemp(join(tmpdir(), 'petstore-hostile-'));
+    await mkdir(join(tree, 'loop/inner'), { recursive: true });
+    await symlink(join(tree, 'loop'), join(tree, 'loop/inner/back'));
+    await writeFile(
+      join(tree, 'image.js'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0x2f, 0x70, 0x65, 0x74, 0x73, 0x2f]),
+    );
+    await writeFile(join(tree, 'huge.js'), Buffer.alloc(11 * 1024 * 1024, 0x20));
+    await writeFile(
+      join(tree, 'latin1.py'),
+      Buffer.concat([
+        Buffer.from('# caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('\nrequests.get("/pets/" + str(i))\n'),
+      ]),
+    );
+    await writeFile(
+      join(tree, 'minified.js'),
+      `var a=${'"x",'.repeat(250_000)}b=fetch("/pets/"+id);\n`,
+    );
+  });
+  after(() => rm(tree, { recursive: true, force: true }));
+
+  it('skips binary, oversized and looping paths with notes, and still scans the rest', async () => {
+    const { code, stdout, stderr } = await run(['scan'], tree);
+    assert.equal(code, 1);
+    assert.match(stderr, /note: skipped binary file: .*image\.js/);
+    assert.match(stderr, /note: skipped file over the size limit: .*huge\.js/);
+    assert.match(stderr, /note: skipped symlink loop: .*back/);
+    assert.match(stdout, /^latin1\.py:2:14: warning/m);
+    assert.match(stdout, /^minified\.js:1:\d+: warning/m);
+  });
+
+  it('notes an unreadable file and exits 2 when nothing else is found', async () => {
+    // /proc/self/mem stats as a regular file but every read fails, even for root.
+    const { code, stderr } = await run(['scan', '/proc/self/mem'], tree);
+    assert.equal(code, 2);
+    assert.match(stderr, /note: could not read: \/proc\/self\/mem/);
+  });
+});

@@ -1,0 +1,49 @@
+import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { RULE_ID } from '../core/deprecations/rule';
+import type { DiagnosticData } from './diagnostics';
+
+export const SHOW_REPLACEMENT_COMMAND = 'petstore.deprecations.showReplacement';
+
+/** For each of our diagnostics: insert the suppression comment, or show the replacement. */
+export function codeActionsFor(
+  document: TextDocument,
+  diagnostics: readonly Diagnostic[],
+): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.code !== RULE_ID) continue;
+    const data = diagnostic.data as DiagnosticData | undefined;
+    const anchorLine = data?.anchorLine ?? diagnostic.range.start.line;
+    const lineText = document.getText({
+      start: { line: anchorLine, character: 0 },
+      end: { line: anchorLine + 1, character: 0 },
+    });
+    const indent = /^[ \t]*/.exec(lineText)?.[0] ?? '';
+    actions.push({
+      title: 'Suppress with petstore-ignore-next-line',
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      edit: {
+        changes: {
+          [document.uri]: [
+            {
+              range: {
+                start: { line: anchorLine, character: 0 },
+                end: { line: anchorLine, character: 0 },
+              },
+              newText: `${indent}${data?.lineComment ?? '//'} petstore-ignore-next-line\n`,
+            },
+          ],
+        },
+      },
+    });
+    actions.push({
+      title: 'Show the replacement (GET /pets with a status filter)',
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      command: { title: 'Show the replacement', command: SHOW_REPLACEMENT_COMMAND },
+    });
+  }
+  return actions;
+}

@@ -1,0 +1,226 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import { createConnection } from 'vscode-languageserver/node';
+import type { CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
+import { SCAN_WORKSPACE_REQUEST, startDeprecationServer } from '../../../src/lsp/deprecationServer';
+
+/** A language client over in-memory streams, recording what the server publishes. */
+class TestClient {
+  readonly connection: MessageConnection;
+  readonly latest = new Map<string, Diagnostic[]>();
+  readonly progress: string[] = [];
+  readonly shownDocuments: string[] = [];
+  private waiters: (() => void)[] = [];
+
+  constructor() {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    startDeprecationServer(
+      createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)),
+      {
+        defaultExplanationUri: 'file:///docs',
+        debounceMs: 20,
+      },
+    );
+    this.connection = createMessageConnection(
+      new StreamMessageReader(toClient),
+      new StreamMessageWriter(toServer),
+    );
+    this.connection.onNotification(
+      'textDocument/publishDiagnostics',
+      (params: PublishDiagnosticsParams) => {
+        this.latest.set(params.uri, params.diagnostics);
+        for (const wake of this.waiters.splice(0)) wake();
+      },
+    );
+    this.connection.onRequest('window/workDoneProgress/create', () => null);
+    this.connection.onNotification('$/progress', (params: { value: { kind: string } }) =>
+      this.progress.push(params.value.kind),
+    );
+    this.connection.onRequest('window/showDocument', (params: { uri: string }) => {
+      this.shownDocuments.push(params.uri);
+      return { success: true };
+    });
+    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.listen();
+  }
+
+  /** Resolves once the latest diagnostics of `uri` satisfy the predicate (event-driven, no sleeps). */
+  async diagnostics(
+    uri: string,
+    predicate: (diagnostics: Diagnostic[]) => boolean,
+  ): Promise<Diagnostic[]> {
+    for (;;) {
+      const current = this.latest.get(uri);
+      if (current && predicate(current)) return current;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+}
+
+describe('language server (in-memory streams)', function () {
+  this.timeout(20_000);
+  let folder: string;
+  let client: TestClient;
+  const uri = (name: string) => pathToFileURL(join(folder, name)).href;
+
+  before(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'petstore-lsp-'));
+    await mkdir(join(folder, 'src'));
+    await mkdir(join(folder, 'generated'));
+    await writeFile(
+      join(folder, 'src/client.ts'),
+      'export async function load(id: string) {\n  return fetch(`${BASE}/pets/${id}`);\n}\n',
+    );
+    await writeFile(
+      join(folder, 'src/list.py'),
+      'requests.get(f"{BASE}/pets", params={"status": "sold"})\n',
+    );
+    await writeFile(
+      join(folder, 'src/pets.go'),
+      'func f() {\n\tpet, _, _ := api.GetPet(ctx, 1).Execute()\n}\n',
+    );
+    await writeFile(join(folder, 'generated/api.ts'), 'api.getPet(1);\n');
+    await writeFile(join(folder, '.gitignore'), 'generated/\n');
+    client = new TestClient();
+    await client.connection.sendRequest('initialize', {
+      processId: null,
+      rootUri: null,
+      workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'fixture' }],
+      capabilities: { window: { workDoneProgress: true, showDocument: { support: true } } },
+      initializationOptions: {
+        explanationUri: 'petstore-docs:/deprecated-get-pet.md',
+        exclude: ['**/node_modules'],
+      },
+    });
+    await client.connection.sendNotification('initialized', {});
+  });
+  after(async () => {
+    client.connection.dispose();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('scans the workspace at startup with progress, honouring .gitignore', async () => {
+    const [ts] = await client.diagnostics(uri('src/client.ts'), (d) => d.length === 1);
+    const [go] = await client.diagnostics(uri('src/pets.go'), (d) => d.length === 1);
+    assert.deepEqual(ts!.range, {
+      start: { line: 1, character: 15 },
+      end: { line: 1, character: 35 },
+    });
+    assert.deepEqual(ts!.tags, [2]); // DiagnosticTag.Deprecated
+    assert.equal(ts!.severity, 2); // Warning
+    assert.equal(ts!.code, 'petstore/deprecated-get-pet');
+    assert.equal(ts!.codeDescription?.href, 'petstore-docs:/deprecated-get-pet.md');
+    assert.match(ts!.message, /removed on 5 December 2030 \(\d+ days left\)/);
+    assert.equal(go!.range.start.line, 1);
+    const result = await client.connection.sendRequest<{ files: number; findings: number }>(
+      SCAN_WORKSPACE_REQUEST,
+    );
+    assert.deepEqual(result, { files: 2, findings: 2 });
+    assert.equal(client.latest.has(uri('generated/api.ts')), false);
+    assert.ok(client.progress.includes('begin') && client.progress.includes('end'));
+  });
+
+  it('diagnoses an open document as it is edited', async () => {
+    const doc = uri('src/new.py');
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: doc, languageId: 'python', version: 1, text: 'x = 1\n' },
+    });
+    await client.diagnostics(doc, (d) => d.length === 0);
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: doc, version: 2 },
+      contentChanges: [
+        {
+          range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
+          text: '    pet = client.get_pet(7)\n',
+        },
+      ],
+    });
+    const [finding] = await client.diagnostics(doc, (d) => d.length === 1);
+    assert.equal(finding!.range.start.line, 1);
+  });
+
+  it('offers a quick fix that inserts the suppression comment in the file’s syntax, which silences it', async () => {
+    const doc = uri('src/new.py');
+    const diagnostics = client.latest.get(doc)!;
+    const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri: doc },
+      range: diagnostics[0]!.range,
+      context: { diagnostics },
+    });
+    assert.deepEqual(
+      actions.map((action) => action.title),
+      [
+        'Suppress with petstore-ignore-next-line',
+        'Show the replacement (GET /pets with a status filter)',
+      ],
+    );
+    const [edit] = actions[0]!.edit!.changes![doc]!;
+    assert.deepEqual(edit, {
+      range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
+      newText: '    # petstore-ignore-next-line\n',
+    });
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: doc, version: 3 },
+      contentChanges: [{ range: edit!.range, text: edit!.newText }],
+    });
+    await client.diagnostics(doc, (d) => d.length === 0);
+  });
+
+  it('shows the replacement through window/showDocument', async () => {
+    await client.connection.sendRequest('workspace/executeCommand', {
+      command: 'petstore.deprecations.showReplacement',
+      arguments: [],
+    });
+    assert.deepEqual(client.shownDocuments, ['petstore-docs:/deprecated-get-pet.md']);
+  });
+
+  it('follows files created, changed and deleted on disk', async () => {
+    const created = uri('src/created.sh');
+    await writeFile(join(folder, 'src/created.sh'), 'curl "$BASE/pets/$1"\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: created, type: 1 }],
+    });
+    await client.diagnostics(created, (d) => d.length === 1);
+    await writeFile(join(folder, 'src/created.sh'), 'curl -X DELETE "$BASE/pets/$1"\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: created, type: 2 }],
+    });
+    await client.diagnostics(created, (d) => d.length === 0);
+    await writeFile(join(folder, 'src/created.sh'), 'curl "$BASE/pets/$1"\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: created, type: 2 }],
+    });
+    await client.diagnostics(created, (d) => d.length === 1);
+    await unlink(join(folder, 'src/created.sh'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: created, type: 3 }],
+    });
+    await client.diagnostics(created, (d) => d.length === 0);
+  });
+
+  it('applies new settings: severity, operation names, and disabling', async () => {
+    await client.connection.sendNotification('workspace/didChangeConfiguration', {
+      settings: { petstore: { deprecations: { severity: 'error' } } },
+    });
+    await client.diagnostics(uri('src/client.ts'), (d) => d.length === 1 && d[0]!.severity === 1);
+    await client.connection.sendNotification('workspace/didChangeConfiguration', {
+      settings: { petstore: { deprecations: { operationNames: ['fetchOnePet'] } } },
+    });
+    await client.diagnostics(uri('src/pets.go'), (d) => d.length === 0); // GetPet is no longer a name
+    await client.connection.sendNotification('workspace/didChangeConfiguration', {
+      settings: { petstore: { deprecations: { enable: false } } },
+    });
+    await client.diagnostics(uri('src/client.ts'), (d) => d.length === 0);
+  });
+});

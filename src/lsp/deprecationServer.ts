@@ -173,9 +173,10 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   });
 
   connection.onDidChangeConfiguration((change) => {
-    const raw =
-      (change.settings as { petstore?: { deprecations?: unknown } } | undefined)?.petstore
-        ?.deprecations ?? change.settings;
+    const settingsSent: unknown = change.settings;
+    const raw: unknown =
+      (settingsSent as { petstore?: { deprecations?: unknown } } | undefined)?.petstore
+        ?.deprecations ?? settingsSent;
     apply(raw);
     for (const document of documents.all()) diagnoseDocument(document);
     void scanWorkspace();

@@ -172,7 +172,7 @@ describe('language server (in-memory streams)', function () {
     });
     await client.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri: doc, version: 3 },
-      contentChanges: [{ range: edit!.range, text: edit!.newText }],
+      contentChanges: [{ range: edit.range, text: edit.newText }],
     });
     await client.diagnostics(doc, (d) => d.length === 0);
   });

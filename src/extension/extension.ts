@@ -1,11 +1,16 @@
 import * as vscode from 'vscode';
 import { createDispatcher } from '../core/api/dispatcher';
+import { EXPLANATION_URI } from '../core/deprecations/rule';
 import { ApiKeyStore } from '../core/explorer/apiKeyStore';
 import { PromptGate } from '../core/explorer/promptGate';
 import { ActiveEnvironment } from './activeEnvironment';
 import { apiKeyCommands } from './apiKeyCommands';
 import { registerCommands } from './commandTable';
 import { CreatePetWizard } from './createPetWizard';
+import { deprecationCommands, explanationProvider } from './deprecationCommands';
+import { DeprecationCountStatusBar } from './deprecationCount';
+import { createDeprecationsClient } from './deprecationsClient';
+import { readDeprecationSettings } from './deprecationSettings';
 import { EnvironmentStatusBar } from './environmentStatusBar';
 import { explorerCommands } from './explorerCommands';
 import { Log } from './log';
@@ -18,6 +23,8 @@ import { ViewModeStore } from './viewMode';
 export interface PetStoreExplorerApi {
   tree: PetsTreeProvider;
   view: vscode.TreeView<PetsNode>;
+  /** Resolves when the deprecation language server is running. */
+  deprecationsReady: Promise<void>;
 }
 
 /**
@@ -45,6 +52,8 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     const node = await tree.findPet(pet.id);
     if (node) await view.reveal(node, { select: true, focus: true, expand: true });
   });
+
+  const deprecations = createDeprecationsClient(context, log.channel);
 
   const describeView = () => {
     const mode = viewMode.get();
@@ -76,13 +85,36 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       [
         ...explorerCommands({ environments, tree, viewMode, wizard, details, log }),
         ...apiKeyCommands(environments, keys, access),
+        ...deprecationCommands(deprecations),
       ],
       log,
     ),
+    vscode.workspace.registerTextDocumentContentProvider(
+      vscode.Uri.parse(EXPLANATION_URI).scheme,
+      explanationProvider,
+    ),
+    new DeprecationCountStatusBar(),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (
+        ['petstore.deprecations', 'files.exclude', 'search.exclude'].some((section) =>
+          event.affectsConfiguration(section),
+        )
+      ) {
+        void deprecations.sendNotification('workspace/didChangeConfiguration', {
+          settings: { petstore: { deprecations: readDeprecationSettings() } },
+        });
+      }
+    }),
+    { dispose: () => void deprecations.stop() },
+  );
+  // The server scans in its own process; the editor does not wait for it.
+  const deprecationsStarted = deprecations.start();
+  deprecationsStarted.catch((error: unknown) =>
+    log.error('The deprecation language server did not start', error),
   );
   const { version } = context.extension.packageJSON as { version: string };
   log.info(`Pet Store Explorer ${version} activated; environment ${environments.current.label}`);
-  return { tree, view };
+  return { tree, view, deprecationsReady: deprecationsStarted };
 }
 
 export function deactivate(): void {

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
  * messages that never contain a key; request lines come from the client's exchange records.
  */
 export class Log implements vscode.Disposable {
-  private readonly channel: vscode.LogOutputChannel;
+  /** Also the language client's output channel, so everything is in one place. */
+  readonly channel: vscode.LogOutputChannel;
 
   constructor(name: string) {
     this.channel = vscode.window.createOutputChannel(name, { log: true });

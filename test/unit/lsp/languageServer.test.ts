@@ -44,9 +44,9 @@ class TestClient {
       },
     );
     this.connection.onRequest('window/workDoneProgress/create', () => null);
-    this.connection.onNotification('$/progress', (params: { value: { kind: string } }) =>
-      this.progress.push(params.value.kind),
-    );
+    this.connection.onNotification('$/progress', (params: { value: { kind: string } }) => {
+      this.progress.push(params.value.kind);
+    });
     this.connection.onRequest('window/showDocument', (params: { uri: string }) => {
       this.shownDocuments.push(params.uri);
       return { success: true };
@@ -121,7 +121,7 @@ describe('language server (in-memory streams)', function () {
     assert.equal(ts!.severity, 2); // Warning
     assert.equal(ts!.code, 'petstore/deprecated-get-pet');
     assert.equal(ts!.codeDescription?.href, 'petstore-docs:/deprecated-get-pet.md');
-    assert.match(ts!.message, /removed on 5 December 2030 \(\d+ days left\)/);
+    assert.match(ts!.message as string, /removed on 5 December 2030 \(\d+ days left\)/);
     assert.equal(go!.range.start.line, 1);
     const result = await client.connection.sendRequest<{ files: number; findings: number }>(
       SCAN_WORKSPACE_REQUEST,

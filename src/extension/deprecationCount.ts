@@ -1,0 +1,54 @@
+import * as vscode from 'vscode';
+
+const SOURCE = 'petstore';
+
+/** Status bar count of deprecated calls, from the diagnostics themselves (updated on their event). */
+export class DeprecationCountStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(
+    'petstore.deprecations',
+    vscode.StatusBarAlignment.Left,
+    49,
+  );
+  private readonly subscription: vscode.Disposable;
+  private pending: NodeJS.Timeout | undefined;
+
+  constructor() {
+    this.item.name = 'Pet Store Deprecated Calls';
+    this.item.command = 'workbench.actions.view.problems';
+    this.subscription = vscode.languages.onDidChangeDiagnostics(() => {
+      // Diagnostics arrive file by file during a scan: count once they settle.
+      clearTimeout(this.pending);
+      this.pending = setTimeout(() => this.update(), 100);
+    });
+    this.update();
+  }
+
+  /** How many deprecated calls, in how many files, the Problems panel holds now. */
+  static count(): { calls: number; files: number } {
+    let calls = 0;
+    let files = 0;
+    for (const [, diagnostics] of vscode.languages.getDiagnostics()) {
+      const ours = diagnostics.filter((diagnostic) => diagnostic.source === SOURCE).length;
+      calls += ours;
+      if (ours) files++;
+    }
+    return { calls, files };
+  }
+
+  private update(): void {
+    const { calls, files } = DeprecationCountStatusBar.count();
+    if (calls === 0) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = `$(warning) ${calls} deprecated Pet Store ${calls === 1 ? 'call' : 'calls'}`;
+    this.item.tooltip = `${calls} calls to GET /pets/{petId} (removed on 5 December 2030) in ${files} ${files === 1 ? 'file' : 'files'}. Click to open the Problems panel.`;
+    this.item.show();
+  }
+
+  dispose(): void {
+    clearTimeout(this.pending);
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}

@@ -1,0 +1,22 @@
+import * as vscode from 'vscode';
+import type { DeprecationSettings } from '../lsp/settings';
+
+/** Our settings plus VS Code's files.exclude and search.exclude, as the language server takes them. */
+export function readDeprecationSettings(): DeprecationSettings {
+  const config = vscode.workspace.getConfiguration('petstore.deprecations');
+  const enabledGlobs = (section: string) =>
+    Object.entries(vscode.workspace.getConfiguration().get<Record<string, unknown>>(section) ?? {})
+      .filter(([, enabled]) => enabled === true)
+      .map(([glob]) => glob);
+  return {
+    enable: config.get<boolean>('enable', true),
+    severity: config.get<DeprecationSettings['severity']>('severity', 'warning'),
+    operationNames: config.get<string[]>('operationNames', ['getPet', 'get_pet', 'GetPet']),
+    exclude: [
+      ...enabledGlobs('files.exclude'),
+      ...enabledGlobs('search.exclude'),
+      ...config.get<string[]>('exclude', []),
+    ],
+    scanWorkspace: config.get<boolean>('scanWorkspace', true),
+  };
+}

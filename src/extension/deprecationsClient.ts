@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import { LANGUAGE_IDS } from '../core/deprecations/languages';
+import { EXPLANATION_URI } from '../core/deprecations/rule';
+import { readDeprecationSettings } from './deprecationSettings';
+
+export const SCAN_WORKSPACE_REQUEST = 'petstore/scanWorkspace';
+
+/** Files the server follows on disk (created, changed, deleted). */
+const WATCHED_FILES =
+  '**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,py,go,java,kt,kts,cs,rb,php,rs,sh,bash,zsh,http,rest}';
+
+/**
+ * The language client of the deprecated getPet finder: the server (dist/lsp/server.js) runs in
+ * its own process, so scanning never blocks the editor.
+ */
+export function createDeprecationsClient(
+  context: vscode.ExtensionContext,
+  outputChannel: vscode.LogOutputChannel,
+): LanguageClient {
+  const module = context.asAbsolutePath('dist/lsp/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: {
+      module,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6010'] },
+    },
+  };
+  const watcher = vscode.workspace.createFileSystemWatcher(WATCHED_FILES);
+  context.subscriptions.push(watcher);
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: Object.keys(LANGUAGE_IDS).flatMap((language) => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]),
+    synchronize: { fileEvents: watcher },
+    initializationOptions: { ...readDeprecationSettings(), explanationUri: EXPLANATION_URI },
+    outputChannel,
+  };
+  return new LanguageClient(
+    'petstoreDeprecations',
+    'Pet Store Deprecations',
+    serverOptions,
+    clientOptions,
+  );
+}

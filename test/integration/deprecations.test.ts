@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { explorerApi } from './support/explorer';
+import { hostAvailable, screenshot, textsInWorkbench, waitForWorkbench } from './support/host';
+
+const SOURCE = 'petstore';
+
+function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === SOURCE);
+}
+
+/** Resolves when the file's diagnostics satisfy the predicate, waiting on onDidChangeDiagnostics. */
+function diagnosticsOf(
+  uri: vscode.Uri,
+  predicate: (diagnostics: vscode.Diagnostic[]) => boolean,
+): Promise<vscode.Diagnostic[]> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const current = ours(uri);
+      if (!predicate(current)) return false;
+      subscription.dispose();
+      resolve(current);
+      return true;
+    };
+    const subscription = vscode.languages.onDidChangeDiagnostics((event) => {
+      if (event.uris.some((changed) => changed.toString() === uri.toString())) check();
+    });
+    check();
+  });
+}
+
+function nextActiveEditor(
+  predicate: (editor: vscode.TextEditor) => boolean,
+): Promise<vscode.TextEditor> {
+  return new Promise((resolve) => {
+    const subscription = vscode.window.onDidChangeActiveTextEditor((editor) => {
+      if (editor && predicate(editor)) {
+        subscription.dispose();
+        resolve(editor);
+      }
+    });
+  });
+}
+
+describe('Deprecated getPet finder in the editor', function () {
+  this.timeout(120_000);
+  const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
+  const file = (path: string) => vscode.Uri.joinPath(folder(), path);
+
+  before(async () => {
+    await (
+      await explorerApi()
+    ).deprecationsReady;
+  });
+
+  it('diagnoses the workspace at startup, with the Deprecated tag and a link to the explanation', async () => {
+    const [ts] = await diagnosticsOf(file('src/petClient.ts'), (d) => d.length === 1);
+    assert.deepEqual(ts!.tags, [vscode.DiagnosticTag.Deprecated]);
+    assert.equal(ts!.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(ts!.range.start.line, 7);
+    const code = ts!.code as { value: string; target: vscode.Uri };
+    assert.equal(code.value, 'petstore/deprecated-get-pet');
+    assert.equal(code.target.scheme, 'petstore-docs');
+    assert.match(ts!.message, /removed on 5 December 2030 \(\d+ days left\)/);
+    const python = await diagnosticsOf(file('scripts/pets.py'), (d) => d.length === 1);
+    assert.equal(
+      python[0]!.range.start.line,
+      7,
+      'the docstring and the suppressed call are not findings',
+    );
+    const result = await vscode.commands.executeCommand<{ files: number; findings: number }>(
+      'petstore.scanWorkspaceForDeprecatedCalls',
+    );
+    assert.deepEqual(result, { files: 2, findings: 2 });
+    assert.deepEqual(ours(file('scripts/clean.go')), []);
+  });
+
+  it('counts the calls in the status bar', async function () {
+    if (!hostAvailable()) this.skip();
+    await waitForWorkbench('.statusbar-item:has-text("2 deprecated Pet Store calls")');
+    assert.equal(
+      (await textsInWorkbench('.statusbar-item:has-text("deprecated Pet Store")')).length,
+      1,
+    );
+  });
+
+  it('updates a file’s diagnostics as it is edited, and shows them in the Problems panel', async () => {
+    const uri = file('src/petClient.ts');
+    const editor = await vscode.window.showTextDocument(uri);
+    const end = editor.document.lineCount;
+    await editor.edit((edit) =>
+      edit.insert(
+        new vscode.Position(end, 0),
+        '\nexport const again = (id: string) =>\n  fetch(`/v1/pets/${id}`);\n',
+      ),
+    );
+    const diagnostics = await diagnosticsOf(uri, (d) => d.length === 2);
+    assert.equal(diagnostics[1]!.range.start.line, end + 1); // the insert starts on the last (empty) line
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    if (hostAvailable()) {
+      await waitForWorkbench('.markers-panel .monaco-list-row:has-text("petClient.ts")');
+      await screenshot('problems-panel');
+    }
+  });
+
+  it('quick fix: inserts the suppression comment above the call, and the diagnostic goes away', async () => {
+    const uri = file('src/petClient.ts');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const [first] = ours(uri);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      first!.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    const suppress = actions.find(
+      (action) => action.title === 'Suppress with petstore-ignore-next-line',
+    );
+    assert.ok(suppress?.edit, actions.map((action) => action.title).join(', '));
+    assert.ok(await vscode.workspace.applyEdit(suppress.edit));
+    assert.equal(document.lineAt(7).text, '  // petstore-ignore-next-line');
+    assert.equal(document.lineAt(8).text, '  return fetch(`${BASE_URL}/pets/${petId}`);');
+    await diagnosticsOf(uri, (d) => d.length === 1 && d[0]!.range.start.line > 8);
+  });
+
+  it('quick fix: shows the replacement', async () => {
+    const uri = file('src/petClient.ts');
+    const [remaining] = ours(uri);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      remaining!.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    const show = actions.find((action) => action.title.startsWith('Show the replacement'));
+    assert.ok(show?.command);
+    const opened = nextActiveEditor((editor) => editor.document.uri.scheme === 'petstore-docs');
+    await vscode.commands.executeCommand(show.command.command, ...(show.command.arguments ?? []));
+    const editor = await opened;
+    assert.match(editor.document.getText(), /GET \{base_url\}\/pets\?status=available/);
+    if (hostAvailable()) await screenshot('deprecation-explanation');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});

@@ -15,7 +15,9 @@ const METHOD_LINE = /^\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\
  * Linear in the text length; no regular expression runs over it.
  */
 export function matchPetPath(text: string): PetPathMatch | undefined {
-  const requestLine = METHOD_LINE.test(text) || /\b(curl|wget|http|https|xh)\s/.test(text);
+  const methodLine = METHOD_LINE.test(text);
+  const commandLine = /\b(curl|wget|http|https|xh)\s/.test(text);
+  const requestLine = methodLine || commandLine;
   for (let index = text.indexOf('pets/'); index !== -1; index = text.indexOf('pets/', index + 5)) {
     if (!startsPathSegment(text, index, requestLine)) continue;
     if (isOtherApiVersion(text, index)) continue;
@@ -38,7 +40,12 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
         return { index };
       continue;
     }
-    if (isSpace(next.charCodeAt(0)) && requestLine) return { index };
+    if (isSpace(next.charCodeAt(0))) {
+      // "GET /pets/1 HTTP/1.1" and "curl … /pets/1 -H …" are requests; "GET /pets/{id} failed" is prose.
+      const rest = text.slice(end).trim();
+      if (commandLine || (methodLine && (rest === '' || /^HTTP\/[\d.]+$/i.test(rest))))
+        return { index };
+    }
   }
   return undefined;
 }

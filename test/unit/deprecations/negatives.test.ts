@@ -14,6 +14,8 @@ const CASES: Case[] = [
   ['a.ts', 'fetch(`${BASE}/mypets/${id}`)', []],
   ['a.ts', 'fetch(`${BASE}/v2/pets/${id}`)', []],
   ['a.ts', "const message = 'I have 3 pets/cats at home';", []],
+  ['a.ts', "log.warn('GET /pets/{petId} is deprecated, use the list');", []],
+  ['a.py', 'raise ValueError(f"GET /pets/{pet_id} failed with {status}")', []],
   // explicit other methods
   ['a.ts', "fetch(`${BASE}/pets/${id}`, { method: 'DELETE' })", []],
   [

@@ -107,6 +107,8 @@ const CASES: Case[] = [
   ['a.http', 'GET {{baseUrl}}/pets/{{petId}}\nAuthorization: Bearer {{key}}', [1]],
   ['a.http', '@base = https://x/v1\n\n### one pet\n{{base}}/pets/1', [4]],
   ['a.rest', 'GET https://petstore.example.com/v1/pets/3 HTTP/1.1', [1]],
+  ['a.py', 'sock.send(b"GET /v1/pets/3 HTTP/1.1")', [1]],
+  ['a.py', 'os.system(f"curl -s {base}/pets/{pid} -H accept:json")', [1]],
   ['a.http', 'GET {{base}}/pets/{{id}}\n    ?fields=name', [1]],
 ];
 

@@ -7,7 +7,7 @@ import {
   type LexResult,
   type StringPart,
 } from '../tokens';
-import { LexerState, readOperator } from './lexerState';
+import { LexerState, identEnd, readOperator } from './lexerState';
 
 /** What differs between the C-family languages, as far as strings and comments go. */
 export interface CLikeDialect {
@@ -55,10 +55,14 @@ const KEYWORDS_BEFORE_REGEX = new Set([
 export function lexCLike(src: string, dialect: CLikeDialect): LexResult {
   const s = new LexerState(src);
   if (dialect.phpTags) skipToPhp(s);
-  while (!s.done) {
-    const c = s.code();
-    if (c === 10) s.newline();
-    else if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) s.pos++;
+  const length = src.length;
+  while (s.pos < length) {
+    const c = src.charCodeAt(s.pos);
+    if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) {
+      let end = s.pos + 1;
+      for (let d = src.charCodeAt(end); d === 32 || d === 9 || d === 13; d = src.charCodeAt(++end));
+      s.pos = end;
+    } else if (c === 10) s.newline();
     else if (c === 47 && s.code(1) === 42) s.blockComment('/*', '*/', dialect.nestedBlockComments);
     else if (c === 47 && s.code(1) === 47) s.lineComment();
     else if (c === 35 && dialect.hashComments && s.code(1) !== 91) s.lineComment();
@@ -108,15 +112,14 @@ function skipToPhp(s: LexerState): void {
 
 function readIdent(s: LexerState): void {
   const start = s.pos;
-  s.pos++;
-  while (!s.done && (isIdentPart(s.code()) || s.code() === 36)) s.pos++;
-  s.push({ kind: 'ident', start, end: s.pos, text: s.src.slice(start, s.pos) });
+  s.pos = identEnd(s.src, start);
+  s.push({ kind: 'ident', start, end: s.pos, text: s.src.slice(start, s.pos), parts: undefined });
 }
 
 function readNumber(s: LexerState): void {
   const start = s.pos;
   while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
-  s.push({ kind: 'number', start, end: s.pos, text: s.src.slice(start, s.pos) });
+  s.push({ kind: 'number', start, end: s.pos, text: s.src.slice(start, s.pos), parts: undefined });
 }
 
 interface QuotedOptions {
@@ -142,39 +145,51 @@ export function readQuoted(
   const parts: StringPart[] = [];
   let text = '';
   const src = s.src;
-  while (s.pos < src.length) {
+  const length = src.length;
+  const close = delimiter.charCodeAt(0);
+  let run = s.pos; // start of the plain characters not yet added to text
+  while (s.pos < length) {
     const c = src.charCodeAt(s.pos);
-    if (src.startsWith(delimiter, s.pos)) {
+    if (c === close && src.startsWith(delimiter, s.pos)) {
       if (options.doubledQuote && src.startsWith(delimiter, s.pos + delimiter.length)) {
-        text += delimiter;
+        text += src.slice(run, s.pos) + delimiter;
         s.pos += delimiter.length * 2;
+        run = s.pos;
         continue;
       }
+      text += src.slice(run, s.pos);
       s.pos += delimiter.length;
+      run = -1;
       break;
     }
     if (c === 10 && !options.multiline) break;
     if (c === 92 && options.escapes) {
-      text += unescapeChar(src[s.pos + 1] ?? '');
+      text += src.slice(run, s.pos) + unescapeChar(src[s.pos + 1] ?? '');
       s.pos += 2;
+      run = s.pos;
       continue;
     }
-    const hole = options.holes ? holeLength(s, options.holes) : 0;
-    if (hole > 0) {
-      if (text) parts.push(text);
-      parts.push(HOLE);
-      text = '';
-      s.pos += hole;
-      continue;
+    if (options.holes && (c === 36 || c === 123 || c === 125)) {
+      const hole = holeLength(s, options.holes);
+      if (hole > 0) {
+        text += src.slice(run, s.pos);
+        if (text) parts.push(text);
+        parts.push(HOLE);
+        text = '';
+        s.pos += hole;
+        run = s.pos;
+        continue;
+      }
+      if (options.holes === 'csharp' && c !== 36 && src.charCodeAt(s.pos + 1) === c) {
+        text += src.slice(run, s.pos + 1);
+        s.pos += 2;
+        run = s.pos;
+        continue;
+      }
     }
-    if (options.holes === 'csharp' && (c === 123 || c === 125) && src.charCodeAt(s.pos + 1) === c) {
-      text += src[s.pos];
-      s.pos += 2;
-      continue;
-    }
-    text += src[s.pos];
     s.pos++;
   }
+  if (run !== -1) text += src.slice(run, Math.min(s.pos, length));
   if (text) parts.push(text);
   s.push({ kind: 'string', start, end: s.pos, text: src.slice(start, s.pos), parts });
 }
@@ -260,10 +275,10 @@ function readCharLiteral(s: LexerState): void {
   }
   if (src.charCodeAt(i) === 39) {
     s.pos = i + 1;
-    s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos) });
+    s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos), parts: undefined });
   } else {
     s.pos++;
-    s.push({ kind: 'punct', start, end: s.pos, text: "'" });
+    s.push({ kind: 'punct', start, end: s.pos, text: "'", parts: undefined });
   }
 }
 
@@ -296,7 +311,7 @@ function readRegex(s: LexerState): void {
   }
   while (i < src.length && isIdentPart(src.charCodeAt(i))) i++;
   s.pos = i;
-  s.push({ kind: 'number', start, end: i, text: src.slice(start, i) });
+  s.push({ kind: 'number', start, end: i, text: src.slice(start, i), parts: undefined });
 }
 
 function isRustStringStart(s: LexerState): boolean {

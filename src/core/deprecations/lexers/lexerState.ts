@@ -54,7 +54,13 @@ export class LexerState {
   }
 
   newline(): void {
-    this.push({ kind: 'newline', start: this.pos, end: this.pos + 1, text: '\n' });
+    this.push({
+      kind: 'newline',
+      start: this.pos,
+      end: this.pos + 1,
+      text: '\n',
+      parts: undefined,
+    });
     this.pos++;
   }
 
@@ -66,8 +72,9 @@ export class LexerState {
   }
 }
 
-/** Operators of two or three characters that matter for finding calls and concatenations. */
-const MULTI_CHAR_OPERATORS = [
+/** Operators of two or three characters that matter for finding calls and concatenations, by first character. */
+const MULTI_CHAR_OPERATORS = new Map<string, string[]>();
+for (const op of [
   '...',
   '::',
   '->',
@@ -82,17 +89,35 @@ const MULTI_CHAR_OPERATORS = [
   '>=',
   '&&',
   '||',
-];
+  '.=',
+  '<<',
+]) {
+  MULTI_CHAR_OPERATORS.set(op[0]!, [...(MULTI_CHAR_OPERATORS.get(op[0]!) ?? []), op]);
+}
 
 export function readOperator(state: LexerState): void {
   const start = state.pos;
-  for (const op of MULTI_CHAR_OPERATORS) {
-    if (state.startsWith(op)) {
-      state.pos += op.length;
-      state.push({ kind: 'punct', start, end: state.pos, text: op });
-      return;
+  const first = state.src[start]!;
+  const candidates = MULTI_CHAR_OPERATORS.get(first);
+  if (candidates) {
+    for (const op of candidates) {
+      if (state.src.startsWith(op, start)) {
+        state.pos += op.length;
+        state.push({ kind: 'punct', start, end: state.pos, text: op, parts: undefined });
+        return;
+      }
     }
   }
   state.pos++;
-  state.push({ kind: 'punct', start, end: state.pos, text: state.src[start]! });
+  state.push({ kind: 'punct', start, end: state.pos, text: first, parts: undefined });
+}
+
+/** Identifier characters after the first (ASCII word characters, $, and anything non-ASCII). */
+export const IDENT_TAIL = /[\w$\u0080-\uffff]*/y;
+
+/** End of the identifier starting at `start` (whose first character the caller checked). */
+export function identEnd(src: string, start: number): number {
+  IDENT_TAIL.lastIndex = start + 1;
+  IDENT_TAIL.test(src);
+  return IDENT_TAIL.lastIndex;
 }

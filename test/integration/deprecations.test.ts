@@ -135,7 +135,10 @@ describe('Deprecated getPet finder in the editor', function () {
     const show = actions.find((action) => action.title.startsWith('Show the replacement'));
     assert.ok(show?.command);
     const opened = nextActiveEditor((editor) => editor.document.uri.scheme === 'petstore-docs');
-    await vscode.commands.executeCommand(show.command.command, ...((show.command.arguments ?? []) as unknown[]));
+    await vscode.commands.executeCommand(
+      show.command.command,
+      ...((show.command.arguments ?? []) as unknown[]),
+    );
     const editor = await opened;
     assert.match(editor.document.getText(), /GET \{base_url\}\/pets\?status=available/);
     if (hostAvailable()) await screenshot('deprecation-explanation');

@@ -127,7 +127,7 @@ function isWholeArgument(tokens: readonly Token[], opener: number): boolean {
 
 /** Method named by the callee: client.delete(…), http.Get(…), new HttpDelete(…), Net::HTTP::Delete.new(…), @DeleteMapping(…). */
 function calleeMethod(tokens: readonly Token[], opener: number): string | undefined {
-  const callee = previousSignificant(tokens, opener - 1);
+  const callee = skipTypeArguments(tokens, previousSignificant(tokens, opener - 1));
   if (callee < 0 || tokens[callee]!.kind !== 'ident') return undefined;
   const direct = methodOfName(tokens[callee]!.text);
   if (direct || tokens[callee]!.text !== 'new') return direct;
@@ -138,6 +138,19 @@ function calleeMethod(tokens: readonly Token[], opener: number): string | undefi
   return owner >= 0 && tokens[owner]!.kind === 'ident'
     ? methodOfName(tokens[owner]!.text)
     : undefined;
+}
+
+/** `api.delete<void>(…)`, `client.GetFromJsonAsync<Pet>(…)`: the callee is before the type arguments. */
+function skipTypeArguments(tokens: readonly Token[], index: number): number {
+  if (index < 0 || tokens[index]!.text !== '>') return index;
+  let depth = 0;
+  for (let i = index, stop = Math.max(0, index - 40); i >= stop; i--) {
+    const text = tokens[i]!.text;
+    if (text === '>') depth++;
+    else if (text === '<' && --depth === 0) return previousSignificant(tokens, i - 1);
+    else if (text === ';' || text === '{' || text === '}') return index;
+  }
+  return index;
 }
 
 /** method: 'DELETE', method="POST", "DELETE" as an argument, HttpMethod.Delete, methods=["DELETE"]. */

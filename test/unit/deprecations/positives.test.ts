@@ -19,6 +19,14 @@ const CASES: Case[] = [
   ['a.ts', 'const pet = await petsApi.getPetRaw({ petId });', [1]],
   ['a.js', 'request\n  .get(\n    `${base}/pets/${id}`,\n  )', [3]],
   ['a.js', "$.getJSON('/pets/' + id, render)", [1]],
+  ['a.ts', 'const pet = await api.get<Pet>(`/pets/${id}`);', [1]],
+  [
+    'A.java',
+    'Pet pet = webClient.get().uri("/pets/{id}", id).retrieve().bodyToMono(Pet.class).block();',
+    [1],
+  ],
+  ['a.go', 'resp, err := client.R().SetResult(&pet).Get(base + "/pets/" + id)', [1]],
+  ['a.php', '<?php\n$pet = Http::withToken($key)->get("{$base}/pets/{$id}")->json();', [2]],
   ['a.js', "router.delete('/cache', () => fetch(`/pets/${id}`))", [1]],
   ['a.js', 'const r = await fetch(new URL(`pets/${id}`, base))', [1]],
   // Python

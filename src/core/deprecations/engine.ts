@@ -2,7 +2,8 @@ import { scanHttpFile } from './httpFile';
 import type { LanguageSupport } from './languages';
 import { LineIndex } from './lineIndex';
 import { DEFAULT_OPERATION_NAMES, operationNameSet, scanOperationCalls } from './operationCalls';
-import type { Comment } from './tokens';
+import type { Survey } from './lexers/lexerState';
+import type { Comment, Token } from './tokens';
 import { scanUrls, type RawFinding } from './urlScanner';
 
 export interface Position {
@@ -24,6 +25,8 @@ export interface Finding {
 export interface EngineOptions {
   /** Generated clients' names of the operation (default getPet, get_pet, GetPet). */
   operationNames?: readonly string[];
+  /** Files larger than this are surveyed first and tokenized only around candidates (default 32 KB). */
+  windowedAboveBytes?: number;
 }
 
 const IGNORE_NEXT_LINE = 'petstore-ignore-next-line';
@@ -37,8 +40,10 @@ export class DeprecationEngine {
   private readonly names: Set<string>;
   private readonly needles: string[];
   private readonly byteNeedles: Buffer[];
+  private readonly windowedAboveBytes: number;
 
   constructor(options: EngineOptions = {}) {
+    this.windowedAboveBytes = options.windowedAboveBytes ?? WINDOWED_ABOVE_BYTES;
     const names = options.operationNames?.length ? options.operationNames : DEFAULT_OPERATION_NAMES;
     this.names = operationNameSet(names);
     this.needles = ['pets/', ...names];
@@ -54,6 +59,48 @@ export class DeprecationEngine {
     return this.byteNeedles.some((needle) => bytes.includes(needle));
   }
 
+  /**
+   * Lexes code and finds URL uses and operation calls. A large file is surveyed first (comments,
+   * line breaks and candidates only) and tokenized just around its candidates.
+   */
+  private scanCode(
+    text: string,
+    language: LanguageSupport,
+  ): { findings: RawFinding[]; comments: Comment[] } | undefined {
+    const lex = language.lex!;
+    const scanTokens = (tokens: Token[]): RawFinding[] => {
+      const found = scanUrls(tokens, {
+        concatenation: language.concatenation,
+        adjacentStrings: language.adjacentStrings,
+        standaloneStringsAreDocs: language.family === 'python',
+        shell: language.family === 'shell',
+      });
+      if (language.family !== 'shell') {
+        found.push(
+          ...scanOperationCalls(tokens, this.names, {
+            names: [...this.names],
+            parenlessCalls: language.family === 'ruby',
+            typeAnnotatedSignatures: language.family === 'javascript',
+          }),
+        );
+      }
+      return found;
+    };
+    if (text.length <= this.windowedAboveBytes) {
+      const lexed = lex(text);
+      if (lexed.comments.some((comment) => comment.text.includes(IGNORE_FILE))) return undefined;
+      return { findings: scanTokens(lexed.tokens), comments: lexed.comments };
+    }
+    const survey: Survey = { names: this.names, lineBreaks: [], candidates: [] };
+    const { comments } = lex(text, { survey });
+    if (comments.some((comment) => comment.text.includes(IGNORE_FILE))) return undefined;
+    const findings: RawFinding[] = [];
+    for (const [start, end] of windowsAround(survey.candidates, survey.lineBreaks, text.length)) {
+      findings.push(...scanTokens(lex(text, { start, end }).tokens));
+    }
+    return { findings, comments };
+  }
+
   scan(text: string, language: LanguageSupport): Finding[] {
     if (!this.mightContain(text)) return [];
     let raw: RawFinding[];
@@ -61,24 +108,9 @@ export class DeprecationEngine {
     if (language.family === 'http') {
       ({ findings: raw, comments } = scanHttpFile(text));
     } else {
-      const lexed = language.lex!(text);
-      comments = lexed.comments;
-      if (comments.some((comment) => comment.text.includes(IGNORE_FILE))) return [];
-      raw = scanUrls(lexed.tokens, {
-        concatenation: language.concatenation,
-        adjacentStrings: language.adjacentStrings,
-        standaloneStringsAreDocs: language.family === 'python',
-        shell: language.family === 'shell',
-      });
-      if (language.family !== 'shell') {
-        raw.push(
-          ...scanOperationCalls(lexed.tokens, this.names, {
-            names: [...this.names],
-            parenlessCalls: language.family === 'ruby',
-            typeAnnotatedSignatures: language.family === 'javascript',
-          }),
-        );
-      }
+      const scanned = this.scanCode(text, language);
+      if (!scanned) return [];
+      ({ findings: raw, comments } = scanned);
     }
     if (comments.some((comment) => comment.text.includes(IGNORE_FILE))) return [];
     const lines = new LineIndex(text);
@@ -97,6 +129,46 @@ export class DeprecationEngine {
       }))
       .filter((finding) => !isSuppressed(finding, suppressed));
   }
+}
+
+/** Files larger than this are surveyed first and tokenized only around possible uses. */
+const WINDOWED_ABOVE_BYTES = 32 * 1024;
+/** Lines of context tokenized on each side of a possible use (a statement rarely spans more). */
+const WINDOW_LINES = 40;
+
+/** Start and end offsets of the windows around candidates, merged where they overlap. */
+function windowsAround(
+  candidates: readonly number[],
+  lineBreaks: readonly number[],
+  length: number,
+): [number, number][] {
+  const windows: [number, number][] = [];
+  for (const candidate of [...candidates].sort((a, b) => a - b)) {
+    const line = lineIndexBefore(lineBreaks, candidate);
+    const startBreak = line - WINDOW_LINES;
+    const start = startBreak < 0 ? 0 : lineBreaks[startBreak]! + 1;
+    const endBreak = line + 1 + WINDOW_LINES;
+    const end = endBreak >= lineBreaks.length ? length : lineBreaks[endBreak]!;
+    const previous = windows[windows.length - 1];
+    if (previous && start <= previous[1]) previous[1] = Math.max(previous[1], end);
+    else windows.push([start, end]);
+  }
+  return windows;
+}
+
+/** Index of the last line break before `offset` (-1 when there is none). */
+function lineIndexBefore(lineBreaks: readonly number[], offset: number): number {
+  let low = 0;
+  let high = lineBreaks.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (lineBreaks[middle]! < offset) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
 }
 
 /** One call is one finding: a finding inside another one's range is dropped. */

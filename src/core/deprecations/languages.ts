@@ -2,6 +2,7 @@ import { lexCLike, type CLikeDialect } from './lexers/cLike';
 import { lexPython } from './lexers/python';
 import { lexRuby } from './lexers/ruby';
 import { lexShell } from './lexers/shell';
+import type { LexRange } from './lexers/lexerState';
 import type { LexResult } from './tokens';
 
 export type LanguageFamily =
@@ -19,7 +20,7 @@ export type LanguageFamily =
 
 export interface LanguageSupport {
   family: LanguageFamily;
-  lex?: (src: string) => LexResult;
+  lex?: (src: string, range?: LexRange) => LexResult;
   concatenation: ReadonlySet<string>;
   adjacentStrings: boolean;
   /** How a line comment starts, for the suppression quick fix. */
@@ -58,7 +59,7 @@ const cLike = (
   concatenation: ReadonlySet<string> = PLUS,
 ): LanguageSupport => ({
   family,
-  lex: (src) => lexCLike(src, dialects[family]!),
+  lex: (src, range) => lexCLike(src, dialects[family]!, range),
   concatenation,
   adjacentStrings: false,
   lineComment: '//',

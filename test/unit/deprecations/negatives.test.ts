@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { findingLines, type Case } from './support';
 
 /** Code that mentions pets but does not use GET /pets/{petId}: nothing may be found. */
-const CASES: Case[] = [
+export const NEGATIVE_CASES: Case[] = [
   // list and create, sub-paths, other words
   ['a.ts', 'fetch(`${BASE}/pets?status=available`)', []],
   ['a.ts', "fetch(BASE + '/pets')", []],
@@ -121,7 +121,7 @@ const CASES: Case[] = [
 ];
 
 describe('deprecated getPet finder: non-uses are not found', () => {
-  for (const [name, code, lines] of CASES) {
+  for (const [name, code, lines] of NEGATIVE_CASES) {
     it(`${name}: ${
       code
         .split('\n')

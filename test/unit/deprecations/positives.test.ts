@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { findingLines, type Case } from './support';
 
 /** Uses of GET /pets/{petId} in each language's own syntax: every one must be found. */
-const CASES: Case[] = [
+export const POSITIVE_CASES: Case[] = [
   // JavaScript / TypeScript
   ['a.ts', 'const r = await fetch(`${BASE_URL}/pets/${petId}`);', [1]],
   ['a.ts', "fetch(base + '/pets/' + id)", [1]],
@@ -121,7 +121,7 @@ const CASES: Case[] = [
 ];
 
 describe('deprecated getPet finder: uses are found', () => {
-  for (const [name, code, lines] of CASES) {
+  for (const [name, code, lines] of POSITIVE_CASES) {
     it(`${name}: ${code
       .split('\n')
       .find((line) => line.includes('pets/') || /get_?pet/i.test(line))

@@ -7,7 +7,7 @@ import {
   type LexResult,
   type StringPart,
 } from '../tokens';
-import { LexerState, identEnd, readOperator } from './lexerState';
+import { LexerState, type LexRange, identEnd, readOperator } from './lexerState';
 
 /** What differs between the C-family languages, as far as strings and comments go. */
 export interface CLikeDialect {
@@ -52,10 +52,10 @@ const KEYWORDS_BEFORE_REGEX = new Set([
 ]);
 
 /** One linear pass over a C-family source: tokens, strings with interpolation holes, comments. */
-export function lexCLike(src: string, dialect: CLikeDialect): LexResult {
-  const s = new LexerState(src);
-  if (dialect.phpTags) skipToPhp(s);
-  const length = src.length;
+export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): LexResult {
+  const s = new LexerState(src, range);
+  if (dialect.phpTags && s.pos === 0) skipToPhp(s);
+  const length = s.end;
   while (s.pos < length) {
     const c = src.charCodeAt(s.pos);
     if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) {

@@ -1,12 +1,40 @@
 import type { Comment, Token } from '../tokens';
 
+/**
+ * A first, cheap pass over a whole file keeps no tokens: only the comments, where lines break in
+ * code (never inside a string or comment), and where a use could be (a string containing "pets/",
+ * an operation name). Full tokens are then made only for windows around those places.
+ */
+export interface Survey {
+  names: ReadonlySet<string>;
+  lineBreaks: number[];
+  candidates: number[];
+}
+
+/** Which part of the source to lex, and whether this is the survey pass. */
+export interface LexRange {
+  start?: number;
+  end?: number;
+  survey?: Survey;
+}
+
 /** Shared cursor and output of the hand-written lexers (each is a single linear pass). */
 export class LexerState {
-  pos = 0;
+  pos: number;
+  /** Lexing stops at the first token starting at or after this offset. */
+  readonly end: number;
   readonly tokens: Token[] = [];
   readonly comments: Comment[] = [];
+  private readonly survey: Survey | undefined;
 
-  constructor(readonly src: string) {}
+  constructor(
+    readonly src: string,
+    range: LexRange = {},
+  ) {
+    this.pos = range.start ?? 0;
+    this.end = range.end ?? src.length;
+    this.survey = range.survey;
+  }
 
   code(offset = 0): number {
     return this.src.charCodeAt(this.pos + offset);
@@ -17,11 +45,22 @@ export class LexerState {
   }
 
   get done(): boolean {
-    return this.pos >= this.src.length;
+    return this.pos >= this.end;
   }
 
   push(token: Token): void {
-    this.tokens.push(token);
+    const survey = this.survey;
+    if (!survey) {
+      this.tokens.push(token);
+      return;
+    }
+    if (token.kind === 'newline') survey.lineBreaks.push(token.start);
+    else if (token.kind === 'string') {
+      // The parts, not the source range: a heredoc's token is its marker, its text is elsewhere.
+      if (token.parts?.some((part) => typeof part === 'string' && part.includes('pets/')))
+        survey.candidates.push(token.start);
+    } else if (token.kind === 'ident' && survey.names.has(token.text))
+      survey.candidates.push(token.start);
   }
 
   comment(start: number, end: number): void {
@@ -65,10 +104,34 @@ export class LexerState {
   }
 
   last(): Token | undefined {
+    if (this.survey) return this.lastInSurvey();
     for (let i = this.tokens.length - 1; i >= 0; i--) {
       if (this.tokens[i]!.kind !== 'newline') return this.tokens[i];
     }
     return undefined;
+  }
+
+  /** The survey keeps no tokens; the previous one is only needed to tell a regex from a division. */
+  private lastInSurvey(): Token | undefined {
+    let i = this.pos - 1;
+    while (i >= 0 && /\s/.test(this.src[i]!)) i--;
+    if (i < 0) return undefined;
+    const char = this.src[i]!;
+    if (/[\w$]/.test(char)) {
+      let start = i;
+      while (start > 0 && /[\w$]/.test(this.src[start - 1]!)) start--;
+      const text = this.src.slice(start, i + 1);
+      return {
+        kind: /^\d/.test(text) ? 'number' : 'ident',
+        start,
+        end: i + 1,
+        text,
+        parts: undefined,
+      };
+    }
+    if (char === '"' || char === "'" || char === '`')
+      return { kind: 'string', start: i, end: i + 1, text: char, parts: undefined };
+    return { kind: 'punct', start: i, end: i + 1, text: char, parts: undefined };
   }
 }
 

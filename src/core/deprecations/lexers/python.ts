@@ -8,11 +8,11 @@ import {
   type StringPart,
 } from '../tokens';
 import { balancedEnd } from './cLike';
-import { LexerState, readOperator } from './lexerState';
+import { LexerState, type LexRange, readOperator } from './lexerState';
 
 /** Python: # comments, string prefixes (r, b, u, f and pairs), triple quotes, f-string holes. */
-export function lexPython(src: string): LexResult {
-  const s = new LexerState(src);
+export function lexPython(src: string, range?: LexRange): LexResult {
+  const s = new LexerState(src, range);
   while (!s.done) {
     const c = s.code();
     if (c === 10) s.newline();

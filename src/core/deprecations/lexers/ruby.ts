@@ -9,7 +9,7 @@ import {
 } from '../tokens';
 import { balancedEnd } from './cLike';
 import { HeredocQueue } from './heredocs';
-import { LexerState, readOperator } from './lexerState';
+import { LexerState, type LexRange, readOperator } from './lexerState';
 
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const KEYWORDS_BEFORE_REGEX = new Set([
@@ -27,15 +27,16 @@ const KEYWORDS_BEFORE_REGEX = new Set([
 ]);
 
 /** Ruby: # and =begin comments, "#{}" holes, %-literals, heredocs, regex literals. */
-export function lexRuby(src: string): LexResult {
-  const s = new LexerState(src);
+export function lexRuby(src: string, range?: LexRange): LexResult {
+  const s = new LexerState(src, range);
   const heredocs = new HeredocQueue();
   while (!s.done) {
     const c = s.code();
     if (c === 10) {
-      s.newline();
+      // A heredoc body starts here: jump over it, so no line break (a window start) lies inside it.
       const skip = heredocs.takeSkip();
       if (skip !== undefined) s.pos = skip;
+      else s.newline();
     } else if (c === 32 || c === 9 || c === 13) s.pos++;
     else if (c === 35) s.lineComment();
     else if (c === 61 && s.startsWith('=begin') && (s.pos === 0 || src[s.pos - 1] === '\n')) {

@@ -1,6 +1,6 @@
-import { HOLE, type LexResult, type StringPart } from '../tokens';
+import { HOLE, isIdentPart, type LexResult, type StringPart } from '../tokens';
 import { HeredocQueue } from './heredocs';
-import { LexerState } from './lexerState';
+import { LexerState, type LexRange } from './lexerState';
 
 const OPERATOR_CHARS = new Set(['|', '&', ';', '(', ')', '<', '>']);
 
@@ -8,15 +8,16 @@ const OPERATOR_CHARS = new Set(['|', '&', ';', '(', ')', '<', '>']);
  * POSIX shell and bash: each word (quoted parts, $var, ${…}, $(…) joined) becomes one string
  * token, so `"$BASE"/pets/"$1"` is one URL. Comments start a word with #; heredoc bodies are data.
  */
-export function lexShell(src: string): LexResult {
-  const s = new LexerState(src);
+export function lexShell(src: string, range?: LexRange): LexResult {
+  const s = new LexerState(src, range);
   const heredocs = new HeredocQueue();
   while (!s.done) {
     const c = s.src[s.pos]!;
     if (c === '\n') {
-      s.newline();
+      // A heredoc body starts here: jump over it, so no line break (a window start) lies inside it.
       const skip = heredocs.takeSkip();
       if (skip !== undefined) s.pos = skip;
+      else s.newline();
     } else if (c === ' ' || c === '\t' || c === '\r') s.pos++;
     else if (c === '\\' && s.src[s.pos + 1] === '\n') s.pos += 2;
     else if (c === '#') s.lineComment();
@@ -43,48 +44,76 @@ function readWord(s: LexerState): void {
     text = '';
   };
   while (s.pos < src.length) {
-    const c = src[s.pos]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || OPERATOR_CHARS.has(c)) break;
-    if (c === '\\') {
-      if (src[s.pos + 1] === '\n') break;
+    const c = src.charCodeAt(s.pos);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || WORD_BREAKS.has(c)) break;
+    if (c === 92) {
+      if (src.charCodeAt(s.pos + 1) === 10) break;
       text += src[s.pos + 1] ?? '';
       s.pos += 2;
-    } else if (c === "'") {
+    } else if (c === 39) {
       const end = src.indexOf("'", s.pos + 1);
       const stop = end === -1 ? src.length : end;
       text += src.slice(s.pos + 1, stop);
       s.pos = stop + 1;
-    } else if (c === '"') {
+    } else if (c === 34) {
       s.pos++;
-      while (s.pos < src.length && src[s.pos] !== '"') {
-        if (src[s.pos] === '\\') {
-          text += src[s.pos + 1] ?? '';
+      let run = s.pos;
+      while (s.pos < src.length) {
+        const d = src.charCodeAt(s.pos);
+        if (d === 34) break;
+        if (d === 92) {
+          text += src.slice(run, s.pos) + (src[s.pos + 1] ?? '');
           s.pos += 2;
-        } else if (src[s.pos] === '$' || src[s.pos] === '`') {
+          run = s.pos;
+        } else if (d === 36 || d === 96) {
           const length = expansionLength(src, s.pos);
           if (length > 0) {
+            text += src.slice(run, s.pos);
             hole();
             s.pos += length;
-          } else text += src[s.pos++];
-        } else text += src[s.pos++];
+            run = s.pos;
+          } else s.pos++;
+        } else s.pos++;
       }
+      text += src.slice(run, Math.min(s.pos, src.length));
       s.pos++;
-    } else if (c === '$' || c === '`') {
+    } else if (c === 36 || c === 96) {
       const length = expansionLength(src, s.pos);
       if (length > 0) {
         hole();
         s.pos += length;
       } else {
-        text += c;
+        text += src[s.pos];
         s.pos++;
       }
     } else {
-      text += c;
-      s.pos++;
+      // A run of plain characters at once.
+      let end = s.pos + 1;
+      while (end < src.length && isPlainWordChar(src.charCodeAt(end))) end++;
+      text += src.slice(s.pos, end);
+      s.pos = end;
     }
   }
   if (text) parts.push(text);
   s.push({ kind: 'string', start, end: s.pos, text: src.slice(start, s.pos), parts });
+}
+
+/** | & ; ( ) < > end a word. */
+const WORD_BREAKS = new Set([124, 38, 59, 40, 41, 60, 62]);
+
+function isPlainWordChar(code: number): boolean {
+  return !(
+    code === 32 ||
+    code === 9 ||
+    code === 10 ||
+    code === 13 ||
+    code === 92 ||
+    code === 39 ||
+    code === 34 ||
+    code === 36 ||
+    code === 96 ||
+    WORD_BREAKS.has(code)
+  );
 }
 
 /** Length of $name, $1, ${…}, $(…), $((…)) or `…` at i; 0 when none. */
@@ -105,7 +134,7 @@ function expansionLength(src: string, i: number): number {
   }
   if (/[A-Za-z_]/.test(next)) {
     let j = i + 2;
-    while (j < src.length && /\w/.test(src[j]!)) j++;
+    while (j < src.length && isIdentPart(src.charCodeAt(j))) j++;
     return j - i;
   }
   return /[0-9@*#?$!-]/.test(next) ? 2 : 0;

@@ -257,7 +257,6 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
 
   it('keeps everything typed when the server answers 400, and Escape cancels silently', async () => {
     await runCommandAndPick('petstore.switchEnvironment', 'Rejecting');
-    await allowPlainHttpIfAsked();
     await setKeyThroughInput(keys.rejecting);
     const created = vscode.commands.executeCommand('petstore.createPet');
     await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. Biscuit"]`);
@@ -283,8 +282,3 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     await runCommandAndPick('petstore.switchEnvironment', 'Production');
   });
 });
-
-/** The rejecting server is plain http on loopback, which needs no confirmation; fail loudly if one appears. */
-async function allowPlainHttpIfAsked(): Promise<void> {
-  // Loopback is exempt from the plain-http warning, so nothing to do; kept explicit for readers.
-}

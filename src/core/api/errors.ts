@@ -36,7 +36,3 @@ export class PetStoreError extends Error {
     super(message);
   }
 }
-
-export function isPetStoreError(value: unknown): value is PetStoreError {
-  return value instanceof PetStoreError;
-}

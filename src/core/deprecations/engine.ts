@@ -78,7 +78,6 @@ export class DeprecationEngine {
       if (language.family !== 'shell') {
         found.push(
           ...scanOperationCalls(tokens, this.names, {
-            names: [...this.names],
             parenlessCalls: language.family === 'ruby',
             typeAnnotatedSignatures: language.family === 'javascript',
           }),

@@ -234,35 +234,39 @@ function builderChainMethod(
     const method = methodOfName(token.text);
     return method && method !== 'GET' ? method : undefined;
   };
+  return walkStatement(tokens, close + 1, 1, scan) ?? walkStatement(tokens, opener - 1, -1, scan);
+}
+
+const OPENING = new Set(['(', '[', '{']);
+const CLOSING = new Set([')', ']', '}']);
+
+/**
+ * Visits the tokens of the current statement at the call's own nesting level, forwards (step 1)
+ * or backwards (step -1), until `visit` answers. A statement ends at `;`, at the bracket that
+ * encloses it, or at a line break unless the next line continues a chain with `.`.
+ */
+function walkStatement(
+  tokens: readonly Token[],
+  from: number,
+  step: 1 | -1,
+  visit: (index: number) => string | undefined,
+): string | undefined {
+  const deeper = step === 1 ? OPENING : CLOSING;
+  const shallower = step === 1 ? CLOSING : OPENING;
   let depth = 0;
-  for (let i = close + 1, stop = Math.min(tokens.length, close + 400); i < stop; i++) {
+  for (let i = from, steps = 0; i >= 0 && i < tokens.length && steps < 400; i += step, steps++) {
     const token = tokens[i]!;
     if (token.kind === 'punct') {
-      if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
-      else if (token.text === ')' || token.text === ']' || token.text === '}') {
-        if (--depth < 0) break;
-      } else if (token.text === ';' && depth === 0) break;
+      if (deeper.has(token.text)) depth++;
+      else if (shallower.has(token.text)) {
+        if (--depth < 0) return undefined;
+      } else if (token.text === ';' && depth === 0) return undefined;
     } else if (token.kind === 'newline' && depth === 0) {
       const next = nextSignificant(tokens, i + 1);
-      if (next < 0 || !['.', '?.'].includes(tokens[next]!.text)) break;
+      if (next < 0 || !['.', '?.'].includes(tokens[next]!.text)) return undefined;
     }
-    const method = depth === 0 ? scan(i) : undefined;
-    if (method) return method;
-  }
-  depth = 0;
-  for (let i = opener - 1, stop = Math.max(0, opener - 400); i >= stop; i--) {
-    const token = tokens[i]!;
-    if (token.kind === 'punct') {
-      if (token.text === ')' || token.text === ']' || token.text === '}') depth++;
-      else if (token.text === '(' || token.text === '[' || token.text === '{') {
-        if (--depth < 0) break;
-      } else if (token.text === ';' && depth === 0) break;
-    } else if (token.kind === 'newline' && depth === 0) {
-      const next = nextSignificant(tokens, i + 1);
-      if (next < 0 || !['.', '?.'].includes(tokens[next]!.text)) break;
-    }
-    const method = depth === 0 ? scan(i) : undefined;
-    if (method) return method;
+    const found = depth === 0 ? visit(i) : undefined;
+    if (found) return found;
   }
   return undefined;
 }

@@ -80,7 +80,6 @@ const CALL_WORDS = new Set([
 ]);
 
 export interface OperationScanOptions {
-  names: readonly string[];
   /** Ruby calls methods without parentheses: api.get_pet 42. */
   parenlessCalls: boolean;
   /** `getPet(id): Pet` after the parameters is a TypeScript signature, not a call. */

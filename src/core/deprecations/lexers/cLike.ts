@@ -135,12 +135,7 @@ interface QuotedOptions {
  * consumed) to its closing one. An unterminated single-line string ends at the newline, so one
  * odd quote (JSX text, a lifetime) cannot swallow the rest of the file.
  */
-export function readQuoted(
-  s: LexerState,
-  delimiter: string,
-  options: QuotedOptions,
-  start = s.pos,
-): void {
+function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, start = s.pos): void {
   s.pos += delimiter.length;
   const parts: StringPart[] = [];
   let text = '';

@@ -176,7 +176,7 @@ export function readOperator(state: LexerState): void {
 }
 
 /** Identifier characters after the first (ASCII word characters, $, and anything non-ASCII). */
-export const IDENT_TAIL = /[\w$\u0080-\uffff]*/y;
+const IDENT_TAIL = /[\w$\u0080-\uffff]*/y;
 
 /** End of the identifier starting at `start` (whose first character the caller checked). */
 export function identEnd(src: string, start: number): number {

@@ -40,9 +40,30 @@ export function explicitMethod(site: UrlSite): string | undefined {
     requestLineMethod(site.rendered) ??
     commandInString(site.rendered) ??
     (site.shell ? shellCommandMethod(site) : undefined) ??
+    methodCalledOnUrl(site) ??
+    parenlessCalleeMethod(site) ??
     callContextMethod(site) ??
     neighbouringAnnotationMethod(site)
   );
+}
+
+/** A method called on the URL itself: "$base/pets/$id".httpDelete() (Fuel), $"…".DeleteAsync() (Flurl). */
+function methodCalledOnUrl({ tokens, last }: UrlSite): string | undefined {
+  const dot = nextSignificant(tokens, last + 1);
+  if (dot < 0 || (tokens[dot]!.text !== '.' && tokens[dot]!.text !== '?.')) return undefined;
+  const name = nextSignificant(tokens, dot + 1);
+  const open = name < 0 ? -1 : nextSignificant(tokens, name + 1);
+  if (open < 0 || tokens[name]!.kind !== 'ident' || tokens[open]!.text !== '(') return undefined;
+  return methodOfName(tokens[name]!.text);
+}
+
+/** A member call without parentheses (Ruby): RestClient.delete "…/pets/1". */
+function parenlessCalleeMethod({ tokens, first }: UrlSite): string | undefined {
+  const callee = previousSignificant(tokens, first - 1);
+  if (callee < 0 || tokens[callee]!.kind !== 'ident') return undefined;
+  const separator = previousSignificant(tokens, callee - 1);
+  if (separator < 0 || !['.', '::', '&.'].includes(tokens[separator]!.text)) return undefined;
+  return methodOfName(tokens[callee]!.text);
 }
 
 function commandInString(text: string): string | undefined {

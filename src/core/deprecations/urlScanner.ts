@@ -165,6 +165,8 @@ function closeOf(tokens: readonly Token[], open: number): number {
 
 /** A string that is a whole statement on its own (a docstring): nothing before or after on its lines. */
 function isStandalone(tokens: readonly Token[], first: number, last: number): boolean {
+  // Inside brackets, line breaks do not end statements: ("a"\n "b") is one expression.
+  if (enclosingOpener(tokens, first) !== -1) return false;
   const before = first > 0 ? tokens[first - 1]! : undefined;
   const after = tokens[last + 1];
   const startsLine =

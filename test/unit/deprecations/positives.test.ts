@@ -39,6 +39,8 @@ export const POSITIVE_CASES: Case[] = [
   ['a.py', 'pet = api.get_pet_with_http_info(1)', [1]],
   ['a.py', 'async with session.get(f"{base}/pets/{pid}") as r:\n    pass', [1]],
   ['a.py', 'httpx.request("GET", f"{base}/pets/{pid}")', [1]],
+  ['a.py', 'url = (\n    f"{BASE}"\n    f"/pets/{pid}"\n)', [2]],
+  ['a.py', 'return requests.get(\n    BASE_URL + "/pets/%s" % pet_id\n)', [2]],
   // Go
   ['a.go', 'resp, err := http.Get(fmt.Sprintf("%s/pets/%d", baseURL, id))', [1]],
   [
@@ -74,18 +76,24 @@ export const POSITIVE_CASES: Case[] = [
   ['a.kt', 'val pet = client.get("$baseUrl/pets/$id").body<Pet>()', [1]],
   ['a.kt', 'val url = "${config.baseUrl}/pets/${pet.id}"', [1]],
   ['a.kt', 'val pet = api.getPet(id)', [1]],
+  ['a.kt', 'val (_, _, result) = "$base/pets/$id".httpGet().responseString()', [1]],
+  ['a.kt', '@GET("pets/{id}")\nsuspend fun getPet(@Path("id") id: Long): Pet', [1]],
   // C#
   ['a.cs', 'var pet = await http.GetFromJsonAsync<Pet>($"{baseUrl}/pets/{id}");', [1]],
   ['a.cs', 'var res = await client.GetAsync(baseUrl + "/pets/" + id);', [1]],
   ['a.cs', 'var pet = await petsApi.GetPetAsync(id);', [1]],
   ['a.cs', 'var req = new HttpRequestMessage(HttpMethod.Get, $@"{baseUrl}/pets/{id}");', [1]],
   ['a.cs', 'var url = string.Format("{0}/pets/{1}", baseUrl, id);', [1]],
+  ['a.cs', 'var pet = await $"{baseUrl}/pets/{id}".GetJsonAsync<Pet>();', [1]],
+  ['a.cs', 'var request = new RestRequest($"pets/{id}", Method.Get);', [1]],
+  ['a.cs', '[Get("/pets/{id}")]\nTask<Pet> GetPet(long id);', [1]],
   // Ruby
   ['a.rb', 'res = Net::HTTP.get_response(URI("#{BASE}/pets/#{id}"))', [1]],
   ['a.rb', "res = HTTParty.get(BASE + '/pets/' + id.to_s)", [1]],
   ['a.rb', 'req = Net::HTTP::Get.new("/v1/pets/#{id}")', [1]],
   ['a.rb', 'pet = api.get_pet(id)', [1]],
   ['a.rb', 'pet = api.get_pet id', [1]],
+  ['a.rb', 'RestClient.get "#{BASE}/pets/#{id}", accept: :json', [1]],
   ['a.rb', 'conn.get("pets/#{id}")', [1]],
   // PHP
   ['a.php', '<?php\n$res = $client->get("$base/pets/$id");', [2]],

@@ -90,7 +90,14 @@ export class DeprecationEngine {
       if (lexed.comments.some((comment) => comment.text.includes(IGNORE_FILE))) return undefined;
       return { findings: scanTokens(lexed.tokens), comments: lexed.comments };
     }
-    const survey: Survey = { names: this.names, lineBreaks: [], candidates: [] };
+    const lengths = [...this.names].map((name) => name.length);
+    const survey: Survey = {
+      names: this.names,
+      shortestName: Math.min(...lengths),
+      longestName: Math.max(...lengths),
+      lineBreaks: [],
+      candidates: [],
+    };
     const { comments } = lex(text, { survey });
     if (comments.some((comment) => comment.text.includes(IGNORE_FILE))) return undefined;
     const findings: RawFinding[] = [];

@@ -113,13 +113,13 @@ function skipToPhp(s: LexerState): void {
 function readIdent(s: LexerState): void {
   const start = s.pos;
   s.pos = identEnd(s.src, start);
-  s.push({ kind: 'ident', start, end: s.pos, text: s.src.slice(start, s.pos), parts: undefined });
+  s.emit('ident', start, s.pos);
 }
 
 function readNumber(s: LexerState): void {
   const start = s.pos;
   while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
-  s.push({ kind: 'number', start, end: s.pos, text: s.src.slice(start, s.pos), parts: undefined });
+  s.emit('number', start, s.pos);
 }
 
 interface QuotedOptions {
@@ -186,7 +186,7 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
   }
   if (run !== -1) text += src.slice(run, Math.min(s.pos, length));
   if (text) parts.push(text);
-  s.push({ kind: 'string', start, end: s.pos, text: src.slice(start, s.pos), parts });
+  s.emit('string', start, s.pos, parts);
 }
 
 /** Length of the interpolation hole at s.pos (0 when there is none). */
@@ -270,10 +270,10 @@ function readCharLiteral(s: LexerState): void {
   }
   if (src.charCodeAt(i) === 39) {
     s.pos = i + 1;
-    s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos), parts: undefined });
+    s.emit('number', start, s.pos);
   } else {
     s.pos++;
-    s.push({ kind: 'punct', start, end: s.pos, text: "'", parts: undefined });
+    s.emit('punct', start, s.pos);
   }
 }
 
@@ -306,7 +306,7 @@ function readRegex(s: LexerState): void {
   }
   while (i < src.length && isIdentPart(src.charCodeAt(i))) i++;
   s.pos = i;
-  s.push({ kind: 'number', start, end: i, text: src.slice(start, i), parts: undefined });
+  s.emit('number', start, i);
 }
 
 function isRustStringStart(s: LexerState): boolean {
@@ -347,13 +347,7 @@ function readRaw(s: LexerState, open: string, close: string, start: number): voi
   const contentEnd = end === -1 ? s.src.length : end;
   const text = s.src.slice(s.pos, contentEnd);
   s.pos = end === -1 ? s.src.length : end + close.length;
-  s.push({
-    kind: 'string',
-    start,
-    end: s.pos,
-    text: s.src.slice(start, s.pos),
-    parts: text ? [text] : [],
-  });
+  s.emit('string', start, s.pos, text ? [text] : []);
 }
 
 function isCSharpStringStart(s: LexerState): boolean {

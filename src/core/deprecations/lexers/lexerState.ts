@@ -1,4 +1,4 @@
-import type { Comment, Token } from '../tokens';
+import type { Comment, StringPart, Token, TokenKind } from '../tokens';
 
 /**
  * A first, cheap pass over a whole file keeps no tokens: only the comments, where lines break in
@@ -7,6 +7,8 @@ import type { Comment, Token } from '../tokens';
  */
 export interface Survey {
   names: ReadonlySet<string>;
+  shortestName: number;
+  longestName: number;
   lineBreaks: number[];
   candidates: number[];
 }
@@ -48,19 +50,37 @@ export class LexerState {
     return this.pos >= this.end;
   }
 
-  push(token: Token): void {
+  /**
+   * Records a token. In the survey pass nothing is allocated: only line breaks and candidates are
+   * noted, and an identifier is compared with the operation names only when its length could match.
+   */
+  emit(kind: TokenKind, start: number, end: number, parts?: StringPart[]): void {
     const survey = this.survey;
     if (!survey) {
-      this.tokens.push(token);
+      this.tokens.push({
+        kind,
+        start,
+        end,
+        text: kind === 'newline' ? '\n' : this.src.slice(start, end),
+        parts,
+      });
       return;
     }
-    if (token.kind === 'newline') survey.lineBreaks.push(token.start);
-    else if (token.kind === 'string') {
+    if (kind === 'newline') survey.lineBreaks.push(start);
+    else if (kind === 'string') {
       // The parts, not the source range: a heredoc's token is its marker, its text is elsewhere.
-      if (token.parts?.some((part) => typeof part === 'string' && part.includes('pets/')))
-        survey.candidates.push(token.start);
-    } else if (token.kind === 'ident' && survey.names.has(token.text))
-      survey.candidates.push(token.start);
+      if (parts?.some((part) => typeof part === 'string' && part.includes('pets/')))
+        survey.candidates.push(start);
+    } else if (kind === 'ident') {
+      const length = end - start;
+      if (
+        length >= survey.shortestName &&
+        length <= survey.longestName &&
+        survey.names.has(this.src.slice(start, end))
+      ) {
+        survey.candidates.push(start);
+      }
+    }
   }
 
   comment(start: number, end: number): void {
@@ -93,13 +113,7 @@ export class LexerState {
   }
 
   newline(): void {
-    this.push({
-      kind: 'newline',
-      start: this.pos,
-      end: this.pos + 1,
-      text: '\n',
-      parts: undefined,
-    });
+    this.emit('newline', this.pos, this.pos + 1);
     this.pos++;
   }
 
@@ -166,13 +180,13 @@ export function readOperator(state: LexerState): void {
     for (const op of candidates) {
       if (state.src.startsWith(op, start)) {
         state.pos += op.length;
-        state.push({ kind: 'punct', start, end: state.pos, text: op, parts: undefined });
+        state.emit('punct', start, state.pos);
         return;
       }
     }
   }
   state.pos++;
-  state.push({ kind: 'punct', start, end: state.pos, text: first, parts: undefined });
+  state.emit('punct', start, state.pos);
 }
 
 /** Identifier characters after the first (ASCII word characters, $, and anything non-ASCII). */

@@ -28,11 +28,11 @@ export function lexPython(src: string, range?: LexRange): LexResult {
       const q = s.code();
       if ((q === 34 || q === 39) && /^(?:[rRbBuUfF]|[rR][bBfF]|[bBfF][rR])$/.test(word))
         readPythonString(s, start, word.toLowerCase());
-      else s.push({ kind: 'ident', start, end: s.pos, text: word });
+      else s.emit('ident', start, s.pos);
     } else if (isDigit(c)) {
       const start = s.pos;
       while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
-      s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos) });
+      s.emit('number', start, s.pos);
     } else readOperator(s);
   }
   return { tokens: s.tokens, comments: s.comments };
@@ -78,5 +78,5 @@ function readPythonString(s: LexerState, start: number, prefix: string): void {
     s.pos++;
   }
   if (text) parts.push(text);
-  s.push({ kind: 'string', start, end: s.pos, text: src.slice(start, s.pos), parts });
+  s.emit('string', start, s.pos, parts);
 }

@@ -53,17 +53,17 @@ export function lexRuby(src: string, range?: LexRange): LexResult {
       const start = s.pos; // a symbol
       s.pos++;
       while (!s.done && isIdentPart(s.code())) s.pos++;
-      s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos) });
+      s.emit('number', start, s.pos);
     } else if (isIdentStart(c) || c === 64 || (c === 36 && isIdentStart(s.code(1)))) {
       const start = s.pos;
       s.pos++;
       while (!s.done && (isIdentPart(s.code()) || s.code() === 64)) s.pos++;
       if (s.code() === 63 || s.code() === 33) s.pos++; // predicate? and bang! methods
-      s.push({ kind: 'ident', start, end: s.pos, text: src.slice(start, s.pos) });
+      s.emit('ident', start, s.pos);
     } else if (isDigit(c)) {
       const start = s.pos;
       while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
-      s.push({ kind: 'number', start, end: s.pos, text: src.slice(start, s.pos) });
+      s.emit('number', start, s.pos);
     } else readOperator(s);
   }
   return { tokens: s.tokens, comments: s.comments };
@@ -146,7 +146,7 @@ function readRubyString(
     s.pos++;
   }
   if (text) parts.push(text);
-  s.push({ kind, start, end: s.pos, text: src.slice(start, s.pos), parts });
+  s.emit(kind, start, s.pos, parts);
 }
 
 /** <<~ID, <<-ID, <<ID, with 'ID' (no interpolation) or "ID". Returns false when << is a shift. */
@@ -169,6 +169,6 @@ function readHeredoc(s: LexerState, heredocs: HeredocQueue): boolean {
     }
     if (last < content.length) parts.push(content.slice(last));
   }
-  s.push({ kind: 'string', start, end: s.pos, text: s.src.slice(start, s.pos), parts });
+  s.emit('string', start, s.pos, parts);
   return true;
 }

@@ -27,7 +27,7 @@ export function lexShell(src: string, range?: LexRange): LexResult {
       const start = s.pos;
       const two = s.src.slice(s.pos, s.pos + 2);
       s.pos += two === '&&' || two === '||' || two === '>>' ? 2 : 1;
-      s.push({ kind: 'punct', start, end: s.pos, text: s.src.slice(start, s.pos) });
+      s.emit('punct', start, s.pos);
     } else readWord(s);
   }
   return { tokens: s.tokens, comments: s.comments };
@@ -95,7 +95,7 @@ function readWord(s: LexerState): void {
     }
   }
   if (text) parts.push(text);
-  s.push({ kind: 'string', start, end: s.pos, text: src.slice(start, s.pos), parts });
+  s.emit('string', start, s.pos, parts);
 }
 
 /** | & ; ( ) < > end a word. */
@@ -145,10 +145,10 @@ function readHeredocMarker(s: LexerState, heredocs: HeredocQueue): void {
   const start = s.pos;
   if (!match) {
     s.pos += 2;
-    s.push({ kind: 'punct', start, end: s.pos, text: '<<' });
+    s.emit('punct', start, s.pos);
     return;
   }
   s.pos += match[0].length;
   heredocs.register(s.src, s.pos, match[3]!, match[1] === '-');
-  s.push({ kind: 'punct', start, end: s.pos, text: '<<' });
+  s.emit('punct', start, s.pos);
 }

@@ -189,12 +189,18 @@ export function readOperator(state: LexerState): void {
   state.emit('punct', start, state.pos);
 }
 
-/** Identifier characters after the first (ASCII word characters, $, and anything non-ASCII). */
-const IDENT_TAIL = /[\w$\u0080-\uffff]*/y;
+/** ASCII identifier characters after the first (word characters and $); non-ASCII counts too. */
+const IDENT_PART = new Uint8Array(128);
+for (let code = 0; code < 128; code++)
+  IDENT_PART[code] = /[\w$]/.test(String.fromCharCode(code)) ? 1 : 0;
 
 /** End of the identifier starting at `start` (whose first character the caller checked). */
 export function identEnd(src: string, start: number): number {
-  IDENT_TAIL.lastIndex = start + 1;
-  IDENT_TAIL.test(src);
-  return IDENT_TAIL.lastIndex;
+  let end = start + 1;
+  for (
+    let code = src.charCodeAt(end);
+    code >= 128 || IDENT_PART[code] === 1;
+    code = src.charCodeAt(++end)
+  );
+  return end;
 }

@@ -45,73 +45,28 @@ interface IgnoreScope {
   rules: Ignore;
 }
 
+/** A supported file found by the walk (language unknown yet for extensionless scripts). */
+export interface ListedFile {
+  path: string;
+  language?: LanguageSupport;
+}
+
 /**
- * Walks roots (files or folders), honouring .gitignore files at every level and extra excludes,
- * following symlinks but never a loop, and yields the supported files whose bytes could contain a
- * use (`mightContain`), decoded as UTF-8. Everything passed over is reported through `onSkip`.
+ * Lists the files to scan under roots (files or folders): honours .gitignore files at every level
+ * and extra excludes, follows symlinks but never a loop, keeps supported sources and extensionless
+ * files (possible scripts). Everything passed over is reported through `onSkip`.
  */
-export async function* walkCandidates(
+export function listFiles(
   roots: readonly string[],
-  mightContain: (bytes: Buffer) => boolean,
   onSkip: (note: SkipNote) => void,
   options: WalkOptions = {},
-): AsyncGenerator<CandidateFile> {
-  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+): ListedFile[] {
+  const files: ListedFile[] = [];
   const visited = new Set<string>();
-  const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
-  let filesThisTurn = 0;
-
-  /** Reads one file (into the shared buffer when it fits) and returns it if it may hold a use. */
-  const readCandidate = (
-    path: string,
-    language: LanguageSupport | undefined,
-  ): CandidateFile | undefined => {
-    let bytes: Buffer;
-    let fd: number | undefined;
-    try {
-      fd = openSync(path, 'r');
-      const size = fstatSync(fd).size;
-      if (size > maxBytes) {
-        onSkip({ path, reason: 'tooLarge', detail: `${size} bytes` });
-        return undefined;
-      }
-      bytes =
-        size < buffer.length
-          ? buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0))
-          : readFileSync(fd);
-    } catch (error) {
-      onSkip({
-        path,
-        reason: 'unreadable',
-        detail: (error as NodeJS.ErrnoException).code ?? String(error),
-      });
-      return undefined;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-    if (bytes.subarray(0, 8000).includes(0)) {
-      onSkip({ path, reason: 'binary' });
-      return undefined;
-    }
-    const detected = language ?? languageOfPath(path, firstLine(bytes));
-    if (!detected || !mightContain(bytes)) return undefined;
-    return { path, language: detected, text: bytes.toString('utf8') };
-  };
-
-  const yieldSometimes = async () => {
-    if (++filesThisTurn < FILES_PER_TURN) return;
-    filesThisTurn = 0;
-    await new Promise((resolve) => setImmediate(resolve));
-  };
-
-  async function* visitFolder(
-    folder: string,
-    scopes: readonly IgnoreScope[],
-  ): AsyncGenerator<CandidateFile> {
-    let real: string;
+  const visitFolder = (folder: string, scopes: readonly IgnoreScope[]) => {
     let entries;
     try {
-      real = realpathSync(folder);
+      const real = realpathSync(folder);
       if (visited.has(real)) {
         onSkip({ path: folder, reason: 'symlinkLoop' });
         return;
@@ -138,22 +93,17 @@ export async function* walkCandidates(
           continue; // dangling link
         }
       }
-      if (!isDirectory && !isFile) continue;
-      if (isIgnored(here, path, isDirectory)) continue;
+      if ((!isDirectory && !isFile) || isIgnored(here, path, isDirectory)) continue;
       if (isDirectory) {
         subfolders.push(path);
         continue;
       }
       const language = languageOfPath(path);
       // Files without an extension may be scripts with a shebang; others are not source.
-      if (!language && entry.name.includes('.')) continue;
-      const candidate = readCandidate(path, language);
-      if (candidate) yield candidate;
-      await yieldSometimes();
+      if (language || !entry.name.includes('.')) files.push({ path, language });
     }
-    for (const subfolder of subfolders) yield* visitFolder(subfolder, here);
-  }
-
+    for (const subfolder of subfolders) visitFolder(subfolder, here);
+  };
   for (const root of roots) {
     let info;
     try {
@@ -162,15 +112,80 @@ export async function* walkCandidates(
       onSkip({ path: root, reason: 'missing' });
       continue;
     }
-    if (info.isDirectory()) {
-      const scopes = options.excludes?.length
-        ? [{ base: root, rules: ignore().add([...options.excludes]) }]
-        : [];
-      yield* visitFolder(root, scopes);
-    } else {
-      const candidate = readCandidate(root, languageOfPath(root));
-      if (candidate) yield candidate;
+    if (info.isDirectory())
+      visitFolder(
+        root,
+        options.excludes?.length
+          ? [{ base: root, rules: ignore().add([...options.excludes]) }]
+          : [],
+      );
+    else files.push({ path: root, language: languageOfPath(root) });
+  }
+  return files;
+}
+
+/** Reads listed files synchronously (page-cached files read fastest so) into one reused buffer. */
+export class CandidateReader {
+  private readonly buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+
+  constructor(
+    private readonly mightContain: (bytes: Buffer) => boolean,
+    private readonly onSkip: (note: SkipNote) => void,
+    private readonly maxBytes = DEFAULT_MAX_FILE_BYTES,
+  ) {}
+
+  /** The file's text and language if it may hold a use; undefined otherwise (with a note if skipped). */
+  read({ path, language }: ListedFile): CandidateFile | undefined {
+    let bytes: Buffer;
+    let fd: number | undefined;
+    try {
+      fd = openSync(path, 'r');
+      const size = fstatSync(fd).size;
+      if (size > this.maxBytes) {
+        this.onSkip({ path, reason: 'tooLarge', detail: `${size} bytes` });
+        return undefined;
+      }
+      bytes =
+        size < this.buffer.length
+          ? this.buffer.subarray(0, readSync(fd, this.buffer, 0, this.buffer.length, 0))
+          : readFileSync(fd);
+    } catch (error) {
+      this.onSkip({
+        path,
+        reason: 'unreadable',
+        detail: (error as NodeJS.ErrnoException).code ?? String(error),
+      });
+      return undefined;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
+    if (bytes.subarray(0, 8000).includes(0)) {
+      this.onSkip({ path, reason: 'binary' });
+      return undefined;
+    }
+    const detected = language ?? languageOfPath(path, firstLine(bytes));
+    if (!detected || !this.mightContain(bytes)) return undefined;
+    return { path, language: detected, text: bytes.toString('utf8') };
+  }
+}
+
+/**
+ * The candidates under roots, for a caller that must stay responsive (the language server): the
+ * walk yields to the event loop every few hundred files.
+ */
+export async function* walkCandidates(
+  roots: readonly string[],
+  mightContain: (bytes: Buffer) => boolean,
+  onSkip: (note: SkipNote) => void,
+  options: WalkOptions = {},
+): AsyncGenerator<CandidateFile> {
+  const files = listFiles(roots, onSkip, options);
+  const reader = new CandidateReader(mightContain, onSkip, options.maxFileBytes);
+  for (let i = 0; i < files.length; i++) {
+    const candidate = reader.read(files[i]!);
+    if (candidate) yield candidate;
+    if (i % FILES_PER_TURN === FILES_PER_TURN - 1)
+      await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

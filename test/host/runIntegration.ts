@@ -11,6 +11,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -69,6 +70,11 @@ async function main(): Promise<number> {
   let server: RunningCodeServer | undefined;
   let workbench: Workbench | undefined;
   let page: Page | undefined;
+  // Failure screenshots of earlier runs would mislead.
+  const screenshots = join(ROOT, 'test-results/screenshots');
+  if (existsSync(screenshots))
+    for (const name of readdirSync(screenshots))
+      if (name.startsWith('FAILED-')) rmSync(join(screenshots, name));
   const endpoint = await startHostEndpoint({
     screenshotFolder: join(ROOT, 'test-results/screenshots'),
     page: () => page,

@@ -255,6 +255,27 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('sends nothing over plain http to another machine until allowed, and says so in the view', async () => {
+    await updateSetting('environments', {
+      production: { baseUrl: production.baseUrl },
+      staging: { baseUrl: staging.baseUrl },
+      rejecting: { baseUrl: rejecting.baseUrl, label: 'Rejecting' },
+      remote: { baseUrl: 'http://pets.example.test/v1', label: 'Remote HTTP' },
+    });
+    await runCommandAndPick('petstore.switchEnvironment', 'Remote HTTP');
+    const roots = await reloadTree(api);
+    assert.equal(roots[0]?.kind, 'problem');
+    if (roots[0]?.kind === 'problem')
+      assert.deepEqual(roots[0].view.actions, ['allowClearText', 'openSettings']);
+    // No request (so no key) leaves before plain http is allowed; the view says why and how.
+    // (The Set API Key modal that asks the same is not drawn in this host, like toasts.)
+    if (hostAvailable()) {
+      await waitForWorkbench('.monaco-list-row:has-text("Allow Plain HTTP for This Address")');
+      await screenshot('plain-http-warning');
+    }
+    await runCommandAndPick('petstore.switchEnvironment', 'Production');
+  });
+
   it('keeps everything typed when the server answers 400, and Escape cancels silently', async () => {
     await runCommandAndPick('petstore.switchEnvironment', 'Rejecting');
     await setKeyThroughInput(keys.rejecting);

@@ -35,10 +35,14 @@ export function createDeprecationsClient(
   const watcher = vscode.workspace.createFileSystemWatcher(WATCHED_FILES);
   context.subscriptions.push(watcher);
   const clientOptions: LanguageClientOptions = {
-    documentSelector: Object.keys(LANGUAGE_IDS).flatMap((language) => [
-      { scheme: 'file', language },
-      { scheme: 'untitled', language },
-    ]),
+    // By file name too: .http files (without REST Client) and Kotlin (without its extension) open as plain text.
+    documentSelector: [
+      { scheme: 'file', pattern: WATCHED_FILES },
+      ...Object.keys(LANGUAGE_IDS).flatMap((language) => [
+        { scheme: 'file', language },
+        { scheme: 'untitled', language },
+      ]),
+    ],
     synchronize: { fileEvents: watcher },
     initializationOptions: { ...readDeprecationSettings(), explanationUri: EXPLANATION_URI },
     outputChannel,

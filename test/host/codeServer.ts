@@ -16,6 +16,8 @@ const USER_SETTINGS = {
   'workbench.colorTheme': 'Default Dark Modern',
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,
+  // As on the desktop (the web defaults to autosave): edits stay in the editor until saved.
+  'files.autoSave': 'off',
 };
 
 export interface RunningCodeServer {

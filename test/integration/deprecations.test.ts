@@ -103,6 +103,24 @@ describe('Deprecated getPet finder in the editor', function () {
     }
   });
 
+  it('diagnoses a file VS Code opens as plain text (.http without REST Client) as it is edited', async () => {
+    const uri = file('requests.http');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('GET {{base}}/pets?status=sold\n'));
+    // Whatever this VS Code calls .http files, make it plain text: then only the file pattern selects it.
+    const opened = await vscode.workspace.openTextDocument(uri);
+    const document = await vscode.languages.setTextDocumentLanguage(opened, 'plaintext');
+    assert.equal(document.languageId, 'plaintext');
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((edit) =>
+      edit.insert(new vscode.Position(1, 0), '\n###\nGET {{base}}/pets/{{petId}}\n'),
+    );
+    const [finding] = await diagnosticsOf(uri, (d) => d.length === 1);
+    assert.equal(finding!.range.start.line, 3);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.workspace.fs.delete(uri);
+    await diagnosticsOf(uri, (d) => d.length === 0);
+  });
+
   it('quick fix: inserts the suppression comment above the call, and the diagnostic goes away', async () => {
     const uri = file('src/petClient.ts');
     const document = await vscode.workspace.openTextDocument(uri);

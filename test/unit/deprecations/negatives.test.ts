@@ -81,6 +81,7 @@ export const NEGATIVE_CASES: Case[] = [
   ['a.rb', 'conn.delete("pets/#{id}")', []],
   ['a.php', "<?php\n$client->request('DELETE', $base . '/pets/' . $id);", []],
   ['a.php', '<?php\n$client->delete("$base/pets/$id");', []],
+  ['a.php', '<?php\n$body = <<<JSON\n{"note": "see /pets/1 later"}\nJSON;\n$x = 1 << 2;', []],
   ['a.rs', 'client.delete(format!("{}/pets/{}", base, id)).send().await?;', []],
   ['a.sh', 'curl -X DELETE "$BASE/pets/$ID"', []],
   ['a.sh', 'curl -XPUT "$BASE/pets/$ID" -d @pet.json', []],

@@ -100,6 +100,8 @@ export const POSITIVE_CASES: Case[] = [
   ['a.php', "<?php\n$res = $client->request('GET', $base . '/pets/' . $id);", [2]],
   ['a.php', '<?php\n$url = "{$this->baseUrl}/pets/{$petId}";', [2]],
   ['a.php', '<?php\n$pet = $api->getPet($id);', [2]],
+  ['a.php', '<?php\n$url = <<<EOT\n{$base}/pets/{$id}\nEOT;\n$x = 1;', [2]],
+  ['a.php', "<?php\n$url = <<<'EOT'\n/v1/pets/{petId}\n    EOT;\n", [2]],
   ['a.php', "<?php\n$url = sprintf('%s/pets/%d', $base, $id);", [2]],
   // Rust
   [

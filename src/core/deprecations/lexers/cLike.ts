@@ -69,7 +69,8 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
     else if (dialect.phpTags && c === 63 && s.code(1) === 62) {
       s.pos += 2;
       skipToPhp(s);
-    } else if (dialect.rustStrings && isRustStringStart(s)) readRustString(s);
+    } else if (dialect.phpTags && c === 60 && s.startsWith('<<<') && readPhpHeredoc(s)) continue;
+    else if (dialect.rustStrings && isRustStringStart(s)) readRustString(s);
     else if (dialect.csharpStrings && isCSharpStringStart(s)) readCSharpString(s);
     else if (dialect.tripleQuoteStrings && s.startsWith('"""')) {
       readQuoted(s, '"""', {
@@ -307,6 +308,35 @@ function readRegex(s: LexerState): void {
   while (i < src.length && isIdentPart(src.charCodeAt(i))) i++;
   s.pos = i;
   s.emit('number', start, i);
+}
+
+/**
+ * PHP heredoc (<<<EOT, interpolating like "…") and nowdoc (<<<'EOT', literal): the body runs from
+ * the next line to the line that starts, after optional indentation, with the identifier.
+ */
+function readPhpHeredoc(s: LexerState): boolean {
+  const match = /^<<<[ \t]*(["']?)([A-Za-z_]\w*)\1\r?\n/.exec(s.src.slice(s.pos, s.pos + 100));
+  if (!match) return false;
+  const start = s.pos;
+  const bodyStart = s.pos + match[0].length;
+  const terminator = new RegExp(`^[ \\t]*${match[2]}\\b`, 'm');
+  const rest = s.src.slice(bodyStart);
+  const found = terminator.exec(rest);
+  const bodyEnd = found ? bodyStart + found.index : s.src.length;
+  // The line break before the closing identifier is not part of the string.
+  const body = s.src.slice(bodyStart, bodyEnd).replace(/\r?\n$/, '');
+  let parts: StringPart[];
+  if (match[1] === "'") parts = body ? [body] : [];
+  else {
+    // Reuse the double-quote reader on the body alone, for its $var and {$…} holes.
+    // A NUL opens it and never closes it, so the reader runs to the end of the body.
+    const inner = new LexerState(`\u0000${body}`);
+    readQuoted(inner, '\u0000', { escapes: true, multiline: true, holes: 'php' });
+    parts = inner.tokens[0]?.parts ?? [];
+  }
+  s.pos = found ? bodyEnd + found[0].length : s.src.length;
+  s.emit('string', start, s.pos, parts);
+  return true;
 }
 
 function isRustStringStart(s: LexerState): boolean {

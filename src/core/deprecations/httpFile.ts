@@ -43,7 +43,7 @@ export function scanHttpFile(src: string): { findings: RawFinding[]; comments: C
     let endLine = index;
     while (endLine + 1 < lines.length && /^\s+[?&]/.test(lines[endLine + 1]!))
       url += lines[++endLine]!.trim();
-    const rendered = url.replace(/\{\{[^}]*\}\}/g, HOLE_CHAR);
+    const rendered = replaceVariables(url);
     if (!matchPetPath(rendered)) continue;
     const start = lineStart + line.indexOf(trimmed);
     const end =
@@ -53,6 +53,19 @@ export function scanHttpFile(src: string): { findings: RawFinding[]; comments: C
     findings.push({ kind: 'url', start, end, anchor: start, detail: url });
   }
   return { findings, comments };
+}
+
+/** {{name}} variables become holes; a linear scan (no regex over a line that may be huge). */
+function replaceVariables(url: string): string {
+  let out = '';
+  let i = 0;
+  for (let open = url.indexOf('{{'); open !== -1; open = url.indexOf('{{', i)) {
+    const close = url.indexOf('}}', open + 2);
+    if (close === -1) break;
+    out += url.slice(i, open) + HOLE_CHAR;
+    i = close + 2;
+  }
+  return out + url.slice(i);
 }
 
 function parseRequestLine(line: string): { method: string; url: string } {

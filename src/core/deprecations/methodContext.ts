@@ -20,6 +20,7 @@ const METHOD_KEYS = new Set([
   'request_method',
   'requestmethod',
 ]);
+const COMMAND_PROGRAMS = new Set(['curl', 'wget', 'http', 'https', 'xh']);
 const COMMAND_SEPARATORS = new Set([';', '|', '&&', '||', '&', '(', ')']);
 
 export interface UrlSite {
@@ -68,7 +69,9 @@ function parenlessCalleeMethod({ tokens, first }: UrlSite): string | undefined {
 
 function commandInString(text: string): string | undefined {
   const words = splitCommandLine(text);
-  const program = words.findIndex((word) => /^(?:.*\/)?(curl|wget|http|https|xh)$/.test(word));
+  const program = words.findIndex((word) =>
+    COMMAND_PROGRAMS.has(word.slice(word.lastIndexOf('/') + 1)),
+  );
   return program === -1 ? undefined : commandLineMethod(words.slice(program));
 }
 

@@ -11,6 +11,18 @@ export function daysUntilRemoval(now: Date = new Date()): number {
   return Math.ceil((REMOVAL_DATE.getTime() - now.getTime()) / 86_400_000);
 }
 
+/** "GET /pets/1 HTTP/1.1" -> "/pets/1", without a regex that could backtrack over a huge string. */
+function withoutRequestLineParts(detail: string): string {
+  let text = detail.trim();
+  const firstSpace = text.indexOf(' ');
+  if (firstSpace > 0 && /^(GET|HEAD)$/i.test(text.slice(0, firstSpace)))
+    text = text.slice(firstSpace + 1).trim();
+  const lastSpace = text.lastIndexOf(' ');
+  if (lastSpace > 0 && /^HTTP\/[\d.]+$/.test(text.slice(lastSpace + 1)))
+    text = text.slice(0, lastSpace).trim();
+  return text;
+}
+
 export function findingMessage(
   detail: string,
   kind: 'url' | 'operation',
@@ -21,10 +33,7 @@ export function findingMessage(
     days > 0
       ? `removed on ${REMOVAL_DATE_TEXT} (${days} days left)`
       : `was removed on ${REMOVAL_DATE_TEXT}`;
-  const call =
-    kind === 'operation'
-      ? `${detail}()`
-      : detail.replace(/^(GET|HEAD)\s+/i, '').replace(/\s+HTTP\/[\d.]+$/, '');
+  const call = kind === 'operation' ? `${detail}()` : withoutRequestLineParts(detail);
   return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`. Use ${REPLACEMENT} instead.`;
 }
 

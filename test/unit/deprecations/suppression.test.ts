@@ -131,6 +131,17 @@ describe('deprecated getPet finder: hostile input', () => {
     }
   });
 
+  it('inputs that make naive regular expressions backtrack stay linear', () => {
+    const long = 200_000;
+    assert.deepEqual(findingLines('a.http', `GET {{b}}/pets/{{id}}?x=${'{'.repeat(long)}`), [1]);
+    assert.deepEqual(
+      findingLines('a.py', `os.system("${'a/'.repeat(long)} curl $B/pets/$I")`),
+      [1],
+    );
+    assert.deepEqual(findingLines('a.js', `fetch("GET /pets/1${' '.repeat(long)}HTTP/1.1x")`), []);
+    assert.deepEqual(findingLines('a.js', `x = "/pets/1${' '.repeat(long)}"`), []);
+  });
+
   it('random bytes in every language neither throw nor hang', () => {
     let seed = 42;
     const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;

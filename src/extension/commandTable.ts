@@ -21,8 +21,11 @@ export function registerCommands(table: readonly CommandSpec[], log: Log): vscod
         if (isCancellation(error)) return undefined;
         log.error(`Command ${spec.id} failed`, error);
         const message = error instanceof Error ? error.message : String(error);
-        const choice = await vscode.window.showErrorMessage(`Pet Store: ${message}`, 'Show Log');
-        if (choice === 'Show Log') log.show();
+        // Not awaited: the message stays until dismissed, and the command must not wait for that.
+        void vscode.window.showErrorMessage(`Pet Store: ${message}`, 'Show Log').then(
+          (choice) => (choice === 'Show Log' ? log.show() : undefined),
+          (failure: unknown) => log.error('Could not show the error message', failure),
+        );
         return undefined;
       }
     }),

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { PetStoreClient } from '../../src/core/api/client';
-import { countInWorkbench, hostAvailable, screenshot, waitForWorkbench } from './support/host';
+import {
+  countInWorkbench,
+  hostAvailable,
+  pressKey,
+  screenshot,
+  waitForWorkbench,
+} from './support/host';
 import { startTestPetStoreServer } from './support/petstoreServer';
 
 const EXTENSION_ID = 'pet-store-explorer.pet-store-explorer';
@@ -41,6 +47,19 @@ describe('smoke: the extension in a real VS Code', () => {
     await waitForWorkbench(icon);
     assert.equal(await countInWorkbench(icon), 1);
     await screenshot('activity-bar');
+  });
+
+  it('commands never reject: a failure is logged and shown, a cancellation is silent', async () => {
+    // No pet given: the command fails inside; the wrapper turns that into a message, not a rejection.
+    assert.equal(await vscode.commands.executeCommand('petstore.copyPetId'), undefined);
+    const picking = vscode.commands.executeCommand('petstore.filterByStatus');
+    if (hostAvailable()) {
+      await waitForWorkbench('.quick-input-widget .monaco-list-row');
+      await pressKey('Escape');
+    } else {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
+    assert.equal(await picking, undefined);
   });
 
   it('reaches the project petstore-server from the extension host (Node 24) with the core client', async () => {

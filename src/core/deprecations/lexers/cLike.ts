@@ -7,7 +7,7 @@ import {
   type LexResult,
   type StringPart,
 } from '../tokens';
-import { LexerState, type LexRange, identEnd, readOperator } from './lexerState';
+import { LexerState, type LexRange, identEnd, readNumber, readOperator } from './lexerState';
 
 /** What differs between the C-family languages, as far as strings and comments go. */
 export interface CLikeDialect {
@@ -115,12 +115,6 @@ function readIdent(s: LexerState): void {
   const start = s.pos;
   s.pos = identEnd(s.src, start);
   s.emit('ident', start, s.pos);
-}
-
-function readNumber(s: LexerState): void {
-  const start = s.pos;
-  while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
-  s.emit('number', start, s.pos);
 }
 
 interface QuotedOptions {

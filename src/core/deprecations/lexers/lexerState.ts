@@ -1,4 +1,4 @@
-import type { Comment, StringPart, Token, TokenKind } from '../tokens';
+import { isIdentPart, type Comment, type StringPart, type Token, type TokenKind } from '../tokens';
 
 /**
  * A first, cheap pass over a whole file keeps no tokens: only the comments, where lines break in
@@ -203,4 +203,11 @@ export function identEnd(src: string, start: number): number {
     code = src.charCodeAt(++end)
   );
   return end;
+}
+
+/** A number literal (digits, letters of suffixes and exponents, dots): only its extent matters here. */
+export function readNumber(s: LexerState): void {
+  const start = s.pos;
+  while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
+  s.emit('number', start, s.pos);
 }

@@ -8,7 +8,7 @@ import {
   type StringPart,
 } from '../tokens';
 import { balancedEnd } from './cLike';
-import { LexerState, type LexRange, readOperator } from './lexerState';
+import { LexerState, type LexRange, readNumber, readOperator } from './lexerState';
 
 /** Python: # comments, string prefixes (r, b, u, f and pairs), triple quotes, f-string holes. */
 export function lexPython(src: string, range?: LexRange): LexResult {
@@ -29,11 +29,8 @@ export function lexPython(src: string, range?: LexRange): LexResult {
       if ((q === 34 || q === 39) && /^(?:[rRbBuUfF]|[rR][bBfF]|[bBfF][rR])$/.test(word))
         readPythonString(s, start, word.toLowerCase());
       else s.emit('ident', start, s.pos);
-    } else if (isDigit(c)) {
-      const start = s.pos;
-      while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
-      s.emit('number', start, s.pos);
-    } else readOperator(s);
+    } else if (isDigit(c)) readNumber(s);
+    else readOperator(s);
   }
   return { tokens: s.tokens, comments: s.comments };
 }

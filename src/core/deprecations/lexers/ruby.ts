@@ -9,7 +9,7 @@ import {
 } from '../tokens';
 import { balancedEnd } from './cLike';
 import { HeredocQueue } from './heredocs';
-import { LexerState, type LexRange, readOperator } from './lexerState';
+import { LexerState, type LexRange, readNumber, readOperator } from './lexerState';
 
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const KEYWORDS_BEFORE_REGEX = new Set([
@@ -60,11 +60,8 @@ export function lexRuby(src: string, range?: LexRange): LexResult {
       while (!s.done && (isIdentPart(s.code()) || s.code() === 64)) s.pos++;
       if (s.code() === 63 || s.code() === 33) s.pos++; // predicate? and bang! methods
       s.emit('ident', start, s.pos);
-    } else if (isDigit(c)) {
-      const start = s.pos;
-      while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
-      s.emit('number', start, s.pos);
-    } else readOperator(s);
+    } else if (isDigit(c)) readNumber(s);
+    else readOperator(s);
   }
   return { tokens: s.tokens, comments: s.comments };
 }

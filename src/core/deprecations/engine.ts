@@ -80,6 +80,7 @@ export class DeprecationEngine {
           ...scanOperationCalls(tokens, this.names, {
             parenlessCalls: language.family === 'ruby',
             typeAnnotatedSignatures: language.family === 'javascript',
+            resultTypeAfterParameters: language.family === 'go',
           }),
         );
       }

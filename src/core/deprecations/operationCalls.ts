@@ -84,6 +84,8 @@ export interface OperationScanOptions {
   parenlessCalls: boolean;
   /** `getPet(id): Pet` after the parameters is a TypeScript signature, not a call. */
   typeAnnotatedSignatures: boolean;
+  /** `GetPet(id int64) (*Pet, error)`: a result type after the parameters is a Go interface method. */
+  resultTypeAfterParameters: boolean;
 }
 
 export function operationNameSet(names: readonly string[]): Set<string> {
@@ -150,6 +152,11 @@ function isDefinitionBody(
   options: OperationScanOptions,
 ): boolean {
   const close = matchingCloser(tokens, open);
+  const next = tokens[close + 1];
+  if (options.resultTypeAfterParameters && next && next.kind !== 'newline') {
+    if (next.kind === 'ident' || next.text === '(' || next.text === '*' || next.text === '[')
+      return true;
+  }
   const after = nextSignificant(tokens, close + 1);
   if (after < 0) return false;
   const text = tokens[after]!.text;

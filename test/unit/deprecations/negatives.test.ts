@@ -117,6 +117,12 @@ export const NEGATIVE_CASES: Case[] = [
     'func (c *Client) GetPet(ctx context.Context, id int64) (*Pet, error) {\n\treturn nil, nil\n}',
     [],
   ],
+  [
+    'a.go',
+    'type PetGetter interface {\n\tGetPet(ctx context.Context, id int64) (*Pet, error)\n\tListPets(ctx context.Context) ([]Pet, error)\n}',
+    [],
+  ],
+  ['a.go', 'type Finder interface {\n\tGetPet(id int64) *Pet\n}', []],
   ['A.java', 'public Pet getPet(long id) { return null; }', []],
   ['a.cs', 'public async Task<Pet> GetPetAsync(long id) { return null; }', []],
   ['a.rb', 'def get_pet(id)\n  nil\nend', []],

@@ -50,6 +50,7 @@ export const POSITIVE_CASES: Case[] = [
   ],
   ['a.go', 'req, _ := http.NewRequest(http.MethodGet, base+"/pets/"+id, nil)', [1]],
   ['a.go', 'pet, _, err := client.PetsApi.GetPet(ctx, petID).Execute()', [1]],
+  ['a.go', 'func f() {\n\tGetPet(ctx, 1)\n}', [2]],
   ['a.go', 'const petPath = `/pets/{petId}`', [1]],
   // Java
   [

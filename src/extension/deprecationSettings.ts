@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/operationCalls';
 import type { DeprecationSettings } from '../lsp/settings';
 
 /** Our settings plus VS Code's files.exclude and search.exclude, as the language server takes them. */
@@ -11,7 +12,7 @@ export function readDeprecationSettings(): DeprecationSettings {
   return {
     enable: config.get<boolean>('enable', true),
     severity: config.get<DeprecationSettings['severity']>('severity', 'warning'),
-    operationNames: config.get<string[]>('operationNames', ['getPet', 'get_pet', 'GetPet']),
+    operationNames: config.get<string[]>('operationNames', DEFAULT_OPERATION_NAMES),
     exclude: [
       ...enabledGlobs('files.exclude'),
       ...enabledGlobs('search.exclude'),

@@ -5,15 +5,12 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { LANGUAGE_IDS } from '../core/deprecations/languages';
+import { LANGUAGE_IDS, SUPPORTED_EXTENSIONS } from '../core/deprecations/languages';
 import { EXPLANATION_URI } from '../core/deprecations/rule';
 import { readDeprecationSettings } from './deprecationSettings';
 
-export const SCAN_WORKSPACE_REQUEST = 'petstore/scanWorkspace';
-
 /** Files the server follows on disk (created, changed, deleted). */
-const WATCHED_FILES =
-  '**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx,py,go,java,kt,kts,cs,rb,php,rs,sh,bash,zsh,http,rest}';
+const WATCHED_FILES = `**/*.{${SUPPORTED_EXTENSIONS.join(',')}}`;
 
 /**
  * The language client of the deprecated getPet finder: the server (dist/lsp/server.js) runs in

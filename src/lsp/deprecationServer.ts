@@ -20,9 +20,8 @@ import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
+import { SCAN_WORKSPACE_REQUEST } from './protocol';
 import { scanFolders } from './workspaceScan';
-
-export const SCAN_WORKSPACE_REQUEST = 'petstore/scanWorkspace';
 
 export interface ServerOptions {
   /** Where diagnostics link for the explanation when the client does not say (initializationOptions.explanationUri). */

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { redactSecret } from '../core/api/redact';
 import { BearerKeys } from './auth';
 import { ensureDataDirectory, loadDataFile, writeDataFile } from './dataFile';
 import { PetRepository, type StoreSnapshot } from './petRepository';
@@ -40,7 +41,10 @@ export async function startPetStoreServer(
   const server = createServer((request, response) => {
     const started = performance.now();
     response.once('finish', () => {
-      const path = redactKeys(request.url ?? '', secrets);
+      const path = secrets.reduce(
+        (text, key) => redactSecret(text, key, Infinity),
+        request.url ?? '',
+      );
       const ms = (performance.now() - started).toFixed(1);
       log(`${request.method} ${path} ${response.statusCode} ${ms}ms`);
     });
@@ -103,13 +107,4 @@ function listen(server: Server, host: string, port: number): Promise<void> {
       resolve();
     });
   });
-}
-
-function redactKeys(text: string, keys: readonly string[]): string {
-  let result = text;
-  for (const key of keys) {
-    for (const form of new Set([key, encodeURIComponent(key)]))
-      result = result.split(form).join('[redacted]');
-  }
-  return result;
 }

@@ -41,11 +41,16 @@ export class DeprecationEngine {
   private readonly needles: string[];
   private readonly byteNeedles: Buffer[];
   private readonly windowedAboveBytes: number;
+  private readonly shortestName: number;
+  private readonly longestName: number;
 
   constructor(options: EngineOptions = {}) {
     this.windowedAboveBytes = options.windowedAboveBytes ?? WINDOWED_ABOVE_BYTES;
     const names = options.operationNames?.length ? options.operationNames : DEFAULT_OPERATION_NAMES;
     this.names = operationNameSet(names);
+    const lengths = [...this.names].map((name) => name.length);
+    this.shortestName = Math.min(...lengths);
+    this.longestName = Math.max(...lengths);
     this.needles = ['pets/', ...names];
     this.byteNeedles = this.needles.map((needle) => Buffer.from(needle));
   }
@@ -91,11 +96,10 @@ export class DeprecationEngine {
       if (lexed.comments.some((comment) => comment.text.includes(IGNORE_FILE))) return undefined;
       return { findings: scanTokens(lexed.tokens), comments: lexed.comments };
     }
-    const lengths = [...this.names].map((name) => name.length);
     const survey: Survey = {
       names: this.names,
-      shortestName: Math.min(...lengths),
-      longestName: Math.max(...lengths),
+      shortestName: this.shortestName,
+      longestName: this.longestName,
       lineBreaks: [],
       candidates: [],
     };

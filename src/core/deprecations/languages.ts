@@ -127,6 +127,9 @@ const BY_EXTENSION: Record<string, LanguageFamily> = {
   rest: 'http',
 };
 
+/** File extensions the finder reads (the editor watches these). */
+export const SUPPORTED_EXTENSIONS = Object.keys(BY_EXTENSION);
+
 /** VS Code language ids of the supported languages (the language server selects documents by these). */
 export const LANGUAGE_IDS: Record<string, LanguageFamily> = {
   javascript: 'javascript',

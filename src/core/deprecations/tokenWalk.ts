@@ -61,7 +61,7 @@ export function chainStart(tokens: readonly Token[], index: number): number {
     const token = tokens[before]!;
     if (token.kind === 'ident') start = before;
     else if (token.kind === 'punct' && (token.text === ')' || token.text === ']')) {
-      const opener = findOpenerBackward(tokens, before);
+      const opener = matchingOpener(tokens, before);
       if (opener < 0) return start;
       const callee = previousSignificant(tokens, opener - 1);
       start = callee >= 0 && tokens[callee]!.kind === 'ident' ? callee : opener;
@@ -69,7 +69,8 @@ export function chainStart(tokens: readonly Token[], index: number): number {
   }
 }
 
-function findOpenerBackward(tokens: readonly Token[], close: number): number {
+/** The index of the bracket opening the closer at `close`, or -1. */
+export function matchingOpener(tokens: readonly Token[], close: number): number {
   let depth = 0;
   for (let i = close, stop = Math.max(0, close - 2000); i >= stop; i--) {
     const token = tokens[i]!;

@@ -1,7 +1,14 @@
 import { explicitMethod } from './methodContext';
 import { matchPetPath } from './petPath';
 import { HOLE_CHAR, renderParts, type Token } from './tokens';
-import { chainStart, enclosingOpener, nextSignificant, previousSignificant } from './tokenWalk';
+import {
+  chainStart,
+  enclosingOpener,
+  matchingCloser,
+  matchingOpener,
+  nextSignificant,
+  previousSignificant,
+} from './tokenWalk';
 
 export interface RawFinding {
   kind: 'url' | 'operation';
@@ -75,24 +82,13 @@ function leftOperandStart(tokens: readonly Token[], first: number, options: Scan
   if (last < 0) return first;
   const token = tokens[last]!;
   if (token.kind === 'punct' && (token.text === ')' || token.text === ']')) {
-    const opener = openerOf(tokens, last);
+    const opener = matchingOpener(tokens, last);
     if (opener < 0) return first;
     const callee = previousSignificant(tokens, opener - 1);
     last = callee >= 0 && tokens[callee]!.kind === 'ident' ? callee : opener;
     return tokens[last]!.kind === 'ident' ? chainStart(tokens, last) : last;
   }
   return token.kind === 'ident' ? chainStart(tokens, last) : token.kind === 'number' ? last : first;
-}
-
-function openerOf(tokens: readonly Token[], close: number): number {
-  let depth = 0;
-  for (let i = close; i >= 0 && close - i < 2000; i--) {
-    const text = tokens[i]!.text;
-    if (tokens[i]!.kind !== 'punct') continue;
-    if (text === ')' || text === ']' || text === '}') depth++;
-    else if ((text === '(' || text === '[' || text === '{') && --depth === 0) return i;
-  }
-  return -1;
 }
 
 function extendChain(
@@ -133,14 +129,14 @@ function operandEnd(tokens: readonly Token[], index: number): number {
   const token = tokens[index]!;
   let end: number;
   if (token.kind === 'ident' || token.kind === 'number') end = index;
-  else if (token.kind === 'punct' && token.text === '(') end = closeOf(tokens, index);
+  else if (token.kind === 'punct' && token.text === '(') end = matchingCloser(tokens, index);
   else return -1;
   for (;;) {
     const next = nextSignificant(tokens, end + 1);
     if (next < 0) return end;
     const text = tokens[next]!.text;
     if (tokens[next]!.kind === 'punct' && (text === '(' || text === '['))
-      end = closeOf(tokens, next);
+      end = matchingCloser(tokens, next);
     else if (
       tokens[next]!.kind === 'punct' &&
       (text === '.' || text === '?.' || text === '::' || text === '->')
@@ -150,17 +146,6 @@ function operandEnd(tokens: readonly Token[], index: number): number {
       end = member;
     } else return end;
   }
-}
-
-function closeOf(tokens: readonly Token[], open: number): number {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    const text = tokens[i]!.text;
-    if (tokens[i]!.kind !== 'punct') continue;
-    if (text === '(' || text === '[' || text === '{') depth++;
-    else if ((text === ')' || text === ']' || text === '}') && --depth === 0) return i;
-  }
-  return tokens.length - 1;
 }
 
 /** A string that is a whole statement on its own (a docstring): nothing before or after on its lines. */

@@ -12,7 +12,8 @@ import {
 } from 'vscode-jsonrpc/node';
 import { createConnection } from 'vscode-languageserver/node';
 import type { CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { SCAN_WORKSPACE_REQUEST, startDeprecationServer } from '../../../src/lsp/deprecationServer';
+import { startDeprecationServer } from '../../../src/lsp/deprecationServer';
+import { SCAN_WORKSPACE_REQUEST } from '../../../src/lsp/protocol';
 
 /** A language client over in-memory streams, recording what the server publishes. */
 class TestClient {

@@ -17,30 +17,13 @@ import { startCodeServer, type RunningCodeServer } from '../test/host/codeServer
 import { ensureCodeServer } from '../test/host/codeServerInstall';
 import { freePort } from '../test/host/freePort';
 import { ensureSystemPackages } from '../test/host/systemPackages';
+import { startServerProcess } from '../test/support/serverProcess';
 import { workbenchUrl } from '../test/host/workbench';
 
 const ROOT = resolve(__dirname, '..');
 const DEMO_FOLDER = join(ROOT, '.demo');
 
 const log = (line: string) => process.stdout.write(`[demo] ${line}\n`);
-
-function startPetStore(apiKey: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'dist/cli/petstore-server.js'), '--seed', '--port', '0', '--quiet'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, PETSTORE_SERVER_API_KEYS: apiKey },
-    },
-  );
-  return new Promise((resolvePromise, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = /listening on (\S+)/.exec(chunk.toString());
-      if (match) resolvePromise({ child, baseUrl: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`petstore-server exited with ${code}`)));
-  });
-}
 
 function prepareWorkspace(baseUrl: string): string {
   const workspace = join(DEMO_FOLDER, 'workspace');
@@ -61,7 +44,10 @@ async function main(): Promise<void> {
     options: { browser: { type: 'boolean', default: false }, port: { type: 'string' } },
   });
   const apiKey = `demo-${randomBytes(12).toString('hex')}`;
-  const petStore = await startPetStore(apiKey);
+  const petStore = await startServerProcess(['--seed', '--quiet'], {
+    bin: join(ROOT, 'dist/cli/petstore-server.js'),
+    env: { PETSTORE_SERVER_API_KEYS: apiKey },
+  });
   const workspace = prepareWorkspace(petStore.baseUrl);
   let codeServer: RunningCodeServer | undefined;
   let desktop: ChildProcess | undefined;

@@ -13,10 +13,18 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs the bundled `petstore-server` and waits for its "listening on" line (or its exit). */
-export async function startServerProcess(args: string[]): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], {
+/**
+ * Runs the bundled `petstore-server` on a free port and waits for its "listening on" line (or its
+ * exit). Shared by the unit tests, the integration suite (pass `bin`: its bundle lives elsewhere)
+ * and the demo.
+ */
+export async function startServerProcess(
+  args: string[],
+  options: { bin?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [options.bin ?? SERVER_BIN, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
   let output = '';
   const exited = once(child, 'exit').then(([code, signal]) => ({

@@ -6,6 +6,7 @@ import {
   chainStart,
   enclosingOpener,
   matchingCloser,
+  matchingOpener,
   nextSignificant,
   previousSignificant,
 } from './tokenWalk';
@@ -19,6 +20,7 @@ const METHOD_KEYS = new Set([
   'httpmethod',
   'request_method',
   'requestmethod',
+  'get_method',
 ]);
 const COMMAND_PROGRAMS = new Set(['curl', 'wget', 'http', 'https', 'xh']);
 const COMMAND_SEPARATORS = new Set([';', '|', '&&', '||', '&', '(', ')']);
@@ -58,13 +60,86 @@ function methodCalledOnUrl({ tokens, last }: UrlSite): string | undefined {
   return methodOfName(tokens[name]!.text);
 }
 
-/** A member call without parentheses (Ruby): RestClient.delete "…/pets/1". */
+/**
+ * A call without parentheses (Ruby): RestClient.delete "…/pets/1", or a bare verb at the start
+ * of a statement as in request specs: delete "/pets/#{id}".
+ */
 function parenlessCalleeMethod({ tokens, first }: UrlSite): string | undefined {
   const callee = previousSignificant(tokens, first - 1);
   if (callee < 0 || tokens[callee]!.kind !== 'ident') return undefined;
   const separator = previousSignificant(tokens, callee - 1);
-  if (separator < 0 || !['.', '::', '&.'].includes(tokens[separator]!.text)) return undefined;
-  return methodOfName(tokens[callee]!.text);
+  if (separator >= 0 && ['.', '::', '&.'].includes(tokens[separator]!.text))
+    return methodOfName(tokens[callee]!.text);
+  if (callee !== first - 1) return undefined; // a bare verb takes its argument on the same line
+  const verb = tokens[callee]!.text.toUpperCase();
+  const startsStatement =
+    separator < 0 || tokens[callee - 1]!.kind === 'newline' || tokens[separator]!.text === ';';
+  return startsStatement && HTTP_METHODS.has(verb) && tokens[callee]!.text === verb.toLowerCase()
+    ? verb
+    : undefined;
+}
+
+/**
+ * A method set through a variable holding the request: conn.setRequestMethod("DELETE"),
+ * $request->setMethod('PUT'), req.method = 'DELETE', request.Method = HttpMethod.Delete.
+ */
+export function memberMethod(tokens: readonly Token[], index: number): string | undefined {
+  const dot = nextSignificant(tokens, index + 1);
+  if (dot < 0 || !['.', '->', '?.'].includes(tokens[dot]!.text)) return undefined;
+  const member = nextSignificant(tokens, dot + 1);
+  const after = member < 0 ? -1 : nextSignificant(tokens, member + 1);
+  if (after < 0 || tokens[member]!.kind !== 'ident') return undefined;
+  const name = tokens[member]!.text;
+  if (tokens[after]!.text === '(' && /method/i.test(name))
+    return argumentMethod(tokens, after + 1, matchingCloser(tokens, after));
+  if (tokens[after]!.text === '=' && METHOD_KEYS.has(name.toLowerCase())) {
+    let value = nextSignificant(tokens, after + 1);
+    // Python 2's idiom: req.get_method = lambda: 'DELETE'
+    if (value >= 0 && tokens[value]!.text === 'lambda') {
+      const colon = nextSignificant(tokens, value + 1);
+      value = colon < 0 ? -1 : nextSignificant(tokens, colon + 1);
+    }
+    return value >= 0 ? valueMethod(tokens, value) : undefined;
+  }
+  return undefined;
+}
+
+/** Calls whose method is GET unless told otherwise, when given only a URL. */
+const DEFAULT_GET_CALLEES = new Set([
+  'fetch',
+  '$fetch',
+  'ofetch',
+  'useFetch',
+  'useSWR',
+  'axios',
+  'got',
+  'ky',
+  'request',
+  'Request',
+  'urlopen',
+  'open',
+  'file_get_contents',
+]);
+
+/** `fetch(url)`, `curl "$URL"`: the use sends a GET because nothing says otherwise. */
+export function isDefaultGetCall(tokens: readonly Token[], index: number, shell: boolean): boolean {
+  if (shell) {
+    let start = index;
+    while (start > 0) {
+      const token = tokens[start - 1]!;
+      if (
+        token.kind === 'newline' ||
+        (token.kind === 'punct' && COMMAND_SEPARATORS.has(token.text))
+      )
+        break;
+      start--;
+    }
+    return COMMAND_PROGRAMS.has(tokens[start]!.text);
+  }
+  const opener = enclosingOpener(tokens, index);
+  if (opener < 0 || tokens[opener]!.text !== '(') return false;
+  const callee = skipTypeArguments(tokens, previousSignificant(tokens, opener - 1));
+  return callee >= 0 && DEFAULT_GET_CALLEES.has(tokens[callee]!.text);
 }
 
 function commandInString(text: string): string | undefined {
@@ -119,11 +194,14 @@ function callContextMethod(site: UrlSite): string | undefined {
     const fromArgs = argumentMethod(tokens, opener + 1, close);
     if (fromArgs) return fromArgs;
     if (openText === '(') {
-      const method = calleeMethod(tokens, opener) ?? builderChainMethod(tokens, opener, close);
+      const method =
+        calleeMethod(tokens, opener) ??
+        builderChainMethod(tokens, opener, close) ??
+        trailingLambdaMethod(tokens, close);
       if (method) return method;
       // URI.create(url) as an argument of newBuilder(…).DELETE(): the outer call decides. A call
       // inside a callback (router.delete('/x', () => fetch(url))) does not look outside it.
-      if (!isWholeArgument(tokens, opener)) return undefined;
+      if (!isWholeArgument(tokens, opener)) return configurationBlockMethod(tokens, opener);
     }
     if (openText === '{') {
       // An object literal argument ({ method: 'DELETE', url }) belongs to the call around it;
@@ -144,9 +222,65 @@ function isWholeArgument(tokens: readonly Token[], opener: number): boolean {
   let start = callee;
   if (tokens[callee]!.text === '!') start = previousSignificant(tokens, callee - 1); // Rust macros: format!(…)
   if (start < 0 || tokens[start]!.kind !== 'ident') return false;
-  const before = previousSignificant(tokens, chainStart(tokens, start) - 1);
+  let before = previousSignificant(tokens, chainStart(tokens, start) - 1);
+  if (before >= 0 && tokens[before]!.text === 'new')
+    before = previousSignificant(tokens, before - 1);
   const text = before >= 0 ? tokens[before]!.text : '';
   return text === '(' || text === ',' || text === '&' || text === ':' || text === '=';
+}
+
+/** Ktor: client.request("…/pets/1") { method = HttpMethod.Delete }. */
+function trailingLambdaMethod(tokens: readonly Token[], close: number): string | undefined {
+  const brace = nextSignificant(tokens, close + 1);
+  if (brace < 0 || tokens[brace]!.text !== '{' || brace !== close + 1) return undefined;
+  return keyedMethodIn(tokens, brace + 1, matchingCloser(tokens, brace));
+}
+
+const BLOCK_KEYWORDS = new Set([
+  'class',
+  'object',
+  'interface',
+  'enum',
+  'struct',
+  'impl',
+  'trait',
+  'else',
+  'try',
+  'do',
+  'finally',
+  'init',
+  'companion',
+  'namespace',
+  'module',
+  'begin',
+  'fun',
+  'function',
+  'def',
+]);
+
+/**
+ * Ktor's builder: client.request { url("…/pets/1"); method = HttpMethod.Delete }, or
+ * client.delete { url(…) }: a call inside the block that configures a request.
+ */
+function configurationBlockMethod(tokens: readonly Token[], call: number): string | undefined {
+  const brace = enclosingOpener(tokens, call);
+  if (brace < 1 || tokens[brace]!.text !== '{') return undefined;
+  let callee = previousSignificant(tokens, brace - 1);
+  if (callee >= 0 && tokens[callee]!.text === ')') {
+    const opener = matchingOpener(tokens, callee);
+    callee = opener < 0 ? -1 : previousSignificant(tokens, opener - 1);
+  }
+  if (callee < 1 || tokens[callee]!.kind !== 'ident' || BLOCK_KEYWORDS.has(tokens[callee]!.text))
+    return undefined;
+  // A member call (client.request { … }), not a declaration (fun request() { … }).
+  const dot = previousSignificant(tokens, callee - 1);
+  if (dot < 0 || tokens[dot]!.text !== '.') return undefined;
+  const beforeChain = previousSignificant(tokens, chainStart(tokens, callee) - 1);
+  if (beforeChain >= 0 && BLOCK_KEYWORDS.has(tokens[beforeChain]!.text)) return undefined;
+  return (
+    keyedMethodIn(tokens, brace + 1, matchingCloser(tokens, brace)) ??
+    methodOfName(tokens[callee]!.text)
+  );
 }
 
 /** Method named by the callee: client.delete(…), http.Get(…), new HttpDelete(…), Net::HTTP::Delete.new(…), @DeleteMapping(…). */
@@ -181,16 +315,8 @@ function skipTypeArguments(tokens: readonly Token[], index: number): number {
 function argumentMethod(tokens: readonly Token[], from: number, to: number): string | undefined {
   for (let i = from; i < to; i++) {
     const token = tokens[i]!;
-    if (token.kind === 'ident' && METHOD_KEYS.has(token.text.toLowerCase())) {
-      const assign = nextSignificant(tokens, i + 1);
-      const assignText = assign >= 0 ? tokens[assign]!.text : '';
-      if (assignText === ':' || assignText === '=' || assignText === '=>' || assignText === ':=') {
-        let value = nextSignificant(tokens, assign + 1);
-        if (value >= 0 && tokens[value]!.text === '[') value = nextSignificant(tokens, value + 1);
-        const method = value >= 0 ? valueMethod(tokens, value) : undefined;
-        if (method) return method;
-      }
-    }
+    const keyed = keyedMethod(tokens, i);
+    if (keyed) return keyed;
     if (
       token.kind === 'string' &&
       token.parts &&
@@ -203,6 +329,28 @@ function argumentMethod(tokens: readonly Token[], from: number, to: number): str
     if (token.kind === 'ident' && isMethodEnumMember(tokens, i)) return methodOfName(token.text);
   }
   return undefined;
+}
+
+/** Only `method: …` / `method = …` entries between from and to (a block may hold anything else). */
+function keyedMethodIn(tokens: readonly Token[], from: number, to: number): string | undefined {
+  for (let i = from; i < to; i++) {
+    const keyed = keyedMethod(tokens, i);
+    if (keyed) return keyed;
+  }
+  return undefined;
+}
+
+/** `method: 'DELETE'`, `type = "POST"`, `methods=["DELETE"]` starting at token `index`. */
+function keyedMethod(tokens: readonly Token[], index: number): string | undefined {
+  const token = tokens[index]!;
+  if (token.kind !== 'ident' || !METHOD_KEYS.has(token.text.toLowerCase())) return undefined;
+  const assign = nextSignificant(tokens, index + 1);
+  const assignText = assign >= 0 ? tokens[assign]!.text : '';
+  if (assignText !== ':' && assignText !== '=' && assignText !== '=>' && assignText !== ':=')
+    return undefined;
+  let value = nextSignificant(tokens, assign + 1);
+  if (value >= 0 && tokens[value]!.text === '[') value = nextSignificant(tokens, value + 1);
+  return value >= 0 ? valueMethod(tokens, value) : undefined;
 }
 
 /** A method value: 'DELETE', :delete, HttpMethod.DELETE. */

@@ -1,4 +1,4 @@
-import type { Token } from './tokens';
+import { renderParts, type Token } from './tokens';
 import { chainStart, matchingCloser, nextSignificant, previousSignificant } from './tokenWalk';
 import type { RawFinding } from './urlScanner';
 
@@ -103,6 +103,10 @@ export function scanOperationCalls(
   const findings: RawFinding[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
+    if (token.kind === 'string') {
+      if (isComputedMemberCall(tokens, i, names)) findings.push(operationFinding(tokens, i));
+      continue;
+    }
     if (token.kind !== 'ident' || !names.has(token.text)) continue;
     const next = nextSignificant(tokens, i + 1);
     const called = next >= 0 && tokens[next]!.text === '(';
@@ -118,15 +122,42 @@ export function scanOperationCalls(
       continue;
     if (!isMember && isDeclaration(tokens, before)) continue;
     if (called && !isMember && isDefinitionBody(tokens, next, options)) continue;
-    findings.push({
-      kind: 'operation',
-      start: token.start,
-      end: token.end,
-      anchor: tokens[chainStart(tokens, i)]!.start,
-      detail: token.text,
-    });
+    findings.push(operationFinding(tokens, i));
   }
   return findings;
+}
+
+function operationFinding(tokens: readonly Token[], index: number): RawFinding {
+  const token = tokens[index]!;
+  return {
+    kind: 'operation',
+    start: token.start,
+    end: token.end,
+    anchor: tokens[chainStart(tokens, index)]!.start,
+    detail: token.kind === 'string' ? renderParts(token.parts ?? []) : token.text,
+  };
+}
+
+/** api['getPet'](id): the operation named by a string in brackets, then called. */
+function isComputedMemberCall(
+  tokens: readonly Token[],
+  index: number,
+  names: ReadonlySet<string>,
+): boolean {
+  const parts = tokens[index]!.parts;
+  if (!parts || parts.length !== 1 || typeof parts[0] !== 'string' || !names.has(parts[0]))
+    return false;
+  const open = previousSignificant(tokens, index - 1);
+  const close = nextSignificant(tokens, index + 1);
+  const call = close < 0 ? -1 : nextSignificant(tokens, close + 1);
+  return (
+    open > 0 &&
+    tokens[open]!.text === '[' &&
+    tokens[previousSignificant(tokens, open - 1)]?.kind === 'ident' &&
+    tokens[close]!.text === ']' &&
+    call >= 0 &&
+    tokens[call]!.text === '('
+  );
 }
 
 function isDeclaration(tokens: readonly Token[], before: number): boolean {

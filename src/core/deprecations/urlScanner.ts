@@ -1,3 +1,4 @@
+import { laterUsesSendOnlyOtherMethods } from './laterUses';
 import { explicitMethod } from './methodContext';
 import { matchPetPath } from './petPath';
 import { HOLE_CHAR, renderParts, type Token } from './tokens';
@@ -57,6 +58,7 @@ export function scanUrls(tokens: readonly Token[], options: ScanOptions): RawFin
       shell: options.shell,
     });
     if (method && method !== 'GET') continue;
+    if (!method && laterUsesSendOnlyOtherMethods(tokens, startIndex, options.shell)) continue;
     findings.push({
       kind: 'url',
       start: tokens[startIndex]!.start,

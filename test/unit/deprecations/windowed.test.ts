@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { DeprecationEngine } from '../../../src/core/deprecations/engine';
 import { languageOfPath } from '../../../src/core/deprecations/languages';
+import { LATER_USE_CASES } from './laterUses.test';
+import { LIBRARY_CASES } from './libraries.test';
 import { NEGATIVE_CASES } from './negatives.test';
 import { POSITIVE_CASES } from './positives.test';
 
@@ -49,7 +51,12 @@ function padded(name: string, code: string): string {
 describe('deprecated getPet finder: large files (survey, then windows) find what a full scan finds', () => {
   const windowed = new DeprecationEngine();
   const full = new DeprecationEngine({ windowedAboveBytes: Number.POSITIVE_INFINITY });
-  for (const [name, code] of [...POSITIVE_CASES, ...NEGATIVE_CASES]) {
+  for (const [name, code] of [
+    ...POSITIVE_CASES,
+    ...NEGATIVE_CASES,
+    ...LIBRARY_CASES,
+    ...LATER_USE_CASES,
+  ]) {
     if (name.endsWith('.md') || !languageOfPath(name, code.split('\n', 1)[0])) continue;
     it(`${name}: ${
       code

@@ -69,7 +69,12 @@ export class LexerState {
     if (kind === 'newline') survey.lineBreaks.push(start);
     else if (kind === 'string') {
       // The parts, not the source range: a heredoc's token is its marker, its text is elsewhere.
-      if (parts?.some((part) => typeof part === 'string' && part.includes('pets/')))
+      // A string that is an operation name may be called: api['getPet'](id).
+      if (
+        parts?.some(
+          (part) => typeof part === 'string' && (part.includes('pets/') || survey.names.has(part)),
+        )
+      )
         survey.candidates.push(start);
     } else if (kind === 'ident') {
       const length = end - start;

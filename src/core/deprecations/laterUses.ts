@@ -1,0 +1,255 @@
+import { explicitMethod, isDefaultGetCall, memberMethod } from './methodContext';
+import { renderParts, type Token } from './tokens';
+import { enclosingOpener, matchingOpener, nextSignificant, previousSignificant } from './tokenWalk';
+
+/** How far a URL is followed through variables: url → request → connection. */
+const MAX_FOLLOW_DEPTH = 3;
+/** Tokens looked at after an assignment for the variable's uses. */
+const MAX_TOKENS_AHEAD = 4000;
+/** Tokens looked at before a URL for the assignment it belongs to. */
+const MAX_TOKENS_BEHIND = 80;
+const ASSIGNMENTS = new Set(['=', ':=', '+=', '.=']);
+const STATEMENT_KEYWORDS = new Set(['return', 'yield', 'throw', 'await', 'if', 'while', 'for']);
+const SHELL_DECLARATIONS = new Set(['export', 'local', 'readonly', 'declare', 'typeset']);
+const SHELL_BREAKS = new Set([';', '&&', '||', '|', '&', '(', ')']);
+
+interface Verdict {
+  get: boolean;
+  other: boolean;
+}
+
+/**
+ * A URL stored in a variable, whose method is stated where the variable is used:
+ * `url = …/pets/1; fetch(url, { method: 'DELETE' })`, `$ch = curl_init(url); curl_setopt($ch,
+ * CURLOPT_CUSTOMREQUEST, 'DELETE')`, `conn = new URL(url).openConnection(); conn.setRequestMethod(
+ * "DELETE")`. True when the later uses state only methods other than GET; a URL used with GET
+ * (stated or by default, e.g. fetch(url)) or never sent in sight stays a use.
+ */
+export function laterUsesSendOnlyOtherMethods(
+  tokens: readonly Token[],
+  first: number,
+  shell: boolean,
+): boolean {
+  const verdict: Verdict = { get: false, other: false };
+  follow(tokens, first, shell, verdict, 0, new Set());
+  return verdict.other && !verdict.get;
+}
+
+function follow(
+  tokens: readonly Token[],
+  first: number,
+  shell: boolean,
+  verdict: Verdict,
+  depth: number,
+  followed: Set<number>,
+): void {
+  const target = shell
+    ? shellAssignment(tokens, first)
+    : (assignment(tokens, first) ?? handleOption(tokens, first));
+  if (!target || followed.has(target.after)) return;
+  followed.add(target.after);
+  const uses = [...laterUses(tokens, target, shell)];
+  // A method set on the request itself (req.method = …) holds for every send of it.
+  let setOnRequest = false;
+  for (const use of shell ? [] : uses) {
+    const method = memberMethod(tokens, use);
+    if (!method) continue;
+    setOnRequest = true;
+    if (method === 'GET') verdict.get = true;
+    else verdict.other = true;
+  }
+  if (setOnRequest) return;
+  for (const use of uses) {
+    const method = explicitMethod({ tokens, first: use, last: use, rendered: '', shell });
+    if (method) {
+      if (method === 'GET') verdict.get = true;
+      else verdict.other = true;
+      continue;
+    }
+    // The use builds something else (a request, a connection): its own uses decide…
+    const inner: Verdict = { get: false, other: false };
+    if (depth + 1 < MAX_FOLLOW_DEPTH) follow(tokens, use, shell, inner, depth + 1, followed);
+    if (inner.get || inner.other) {
+      verdict.get ||= inner.get;
+      verdict.other ||= inner.other;
+    } else if (isDefaultGetCall(tokens, use, shell)) verdict.get = true; // …else fetch(url) is a GET
+  }
+}
+
+interface AssignmentTarget {
+  names: Set<string>;
+  /** Index of the last token of the assignment's left side. */
+  after: number;
+  /** Indentation of the line the assignment starts on: a line indented less ends its scope. */
+  indent: number;
+}
+
+/**
+ * The variable(s) assigned by the statement that `first` is part of the right side of:
+ * `url = …`, `const url: string = …`, `req, err := http.NewRequest(…)`, `$ch = curl_init(…)`.
+ * Keyword arguments (`f(url=…)`) and property keys are not assignments.
+ */
+function assignment(tokens: readonly Token[], first: number): AssignmentTarget | undefined {
+  for (let i = first - 1, steps = 0; i >= 0 && steps < MAX_TOKENS_BEHIND; i--, steps++) {
+    const token = tokens[i]!;
+    if (token.kind === 'newline') {
+      const opener = enclosingOpener(tokens, i, 200);
+      if (opener < 0 || tokens[opener]!.text === '{') return undefined;
+      continue;
+    }
+    if (token.kind === 'ident' && STATEMENT_KEYWORDS.has(token.text)) return undefined;
+    if (token.kind !== 'punct') continue;
+    const text = token.text;
+    if (text === ')' || text === ']') {
+      const opener = matchingOpener(tokens, i);
+      if (opener < 0) return undefined;
+      i = opener;
+      continue;
+    }
+    if (text === ';' || text === '{' || text === '}' || text === '[' || text === ',')
+      return undefined;
+    if (!ASSIGNMENTS.has(text)) continue;
+    const opener = enclosingOpener(tokens, i, 200);
+    if (opener >= 0 && tokens[opener]!.text !== '{') return undefined; // f(url=…), (a = …)
+    if (opener >= 0 && isObjectInitializer(tokens, opener)) {
+      i = opener; // new Request { Uri = …/pets/1 }: the request is what gets assigned
+      continue;
+    }
+    return assignedNames(tokens, i);
+  }
+  return undefined;
+}
+
+/** `new HttpRequestMessage { … }`, `new() { … }`: a brace that initializes a new object. */
+function isObjectInitializer(tokens: readonly Token[], brace: number): boolean {
+  let before = previousSignificant(tokens, brace - 1);
+  if (before >= 0 && tokens[before]!.text === ')') {
+    const opener = matchingOpener(tokens, before);
+    before = opener < 0 ? -1 : previousSignificant(tokens, opener - 1);
+  }
+  while (before >= 0 && tokens[before]!.kind === 'ident' && tokens[before]!.text !== 'new') {
+    const separator = previousSignificant(tokens, before - 1);
+    if (separator < 0 || tokens[separator]!.text !== '.') {
+      before = separator;
+      break;
+    }
+    before = previousSignificant(tokens, separator - 1);
+  }
+  return before >= 0 && tokens[before]!.text === 'new';
+}
+
+/** Handle-based clients: curl_setopt($ch, CURLOPT_URL, "…/pets/1") sets the URL of `$ch`. */
+const HANDLE_SETTERS = new Set(['curl_setopt', 'curl_setopt_array']);
+
+/** The handle whose URL the call sets, followed from its creation (`$ch = curl_init()`). */
+function handleOption(tokens: readonly Token[], first: number): AssignmentTarget | undefined {
+  const opener = enclosingOpener(tokens, first, 200);
+  if (opener < 1 || tokens[opener]!.text !== '(') return undefined;
+  const callee = previousSignificant(tokens, opener - 1);
+  if (callee < 0 || !HANDLE_SETTERS.has(tokens[callee]!.text)) return undefined;
+  const handle = nextSignificant(tokens, opener + 1);
+  if (handle < 0 || tokens[handle]!.kind !== 'ident') return undefined;
+  const name = tokens[handle]!.text;
+  // Options may be set in any order: uses count from where the handle was made.
+  const scope = enclosingOpener(tokens, callee);
+  for (let i = callee - 1, stop = Math.max(0, scope, callee - MAX_TOKENS_AHEAD); i >= stop; i--) {
+    const token = tokens[i]!;
+    if (token.kind !== 'ident' || token.text !== name) continue;
+    const operator = nextSignificant(tokens, i + 1);
+    if (operator >= 0 && tokens[operator]!.text === '=')
+      return { names: new Set([name]), after: operator, indent: indentOf(tokens, i) };
+  }
+  return undefined;
+}
+
+function assignedNames(tokens: readonly Token[], operator: number): AssignmentTarget | undefined {
+  // The left side is on the assignment's line: the tokens just before, no line break between.
+  let name = operator - 1;
+  if (name < 0 || tokens[name]!.kind !== 'ident') return undefined;
+  // A type annotation: `url: string = …` names `url`.
+  if (name > 1 && tokens[name - 1]!.text === ':') {
+    if (tokens[name - 2]!.kind !== 'ident') return undefined;
+    name -= 2;
+  }
+  const names = new Set<string>();
+  for (let i = name; ;) {
+    const before = i - 1;
+    // `this.url = …` and `pets[0] = …` are not plain variables: not followed.
+    if (before >= 0 && ['.', '->', '::', '?.'].includes(tokens[before]!.text)) return undefined;
+    names.add(tokens[i]!.text);
+    if (before < 1 || tokens[before]!.text !== ',' || tokens[before - 1]!.kind !== 'ident') break;
+    i = before - 1;
+  }
+  return { names, after: operator, indent: indentOf(tokens, name) };
+}
+
+/** `URL="$BASE/pets/$ID"` (or export/local URL=…) as a command of its own. */
+function shellAssignment(tokens: readonly Token[], first: number): AssignmentTarget | undefined {
+  const token = tokens[first]!;
+  if (token.kind !== 'string' || !token.parts) return undefined;
+  const match = /^([A-Za-z_]\w*)\+?=/.exec(renderParts(token.parts));
+  if (!match) return undefined;
+  let before = first - 1;
+  while (before >= 0 && SHELL_DECLARATIONS.has(tokens[before]!.text)) before--;
+  if (
+    before >= 0 &&
+    tokens[before]!.kind !== 'newline' &&
+    !(tokens[before]!.kind === 'punct' && SHELL_BREAKS.has(tokens[before]!.text))
+  )
+    return undefined;
+  return { names: new Set([match[1]!]), after: first, indent: indentOf(tokens, first) };
+}
+
+/** Uses of the assigned variable in the rest of its scope, up to its next assignment. */
+function* laterUses(
+  tokens: readonly Token[],
+  target: AssignmentTarget,
+  shell: boolean,
+): Generator<number> {
+  const mentions = shell ? shellMentionPattern(target.names) : undefined;
+  let depth = 0;
+  const stop = Math.min(tokens.length, target.after + 1 + MAX_TOKENS_AHEAD);
+  for (let i = target.after + 1; i < stop; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'punct') {
+      if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
+      else if (token.text === ')' || token.text === ']' || token.text === '}') {
+        if (--depth < 0) return; // the block that holds the assignment ends
+      }
+      continue;
+    }
+    if (token.kind === 'newline') {
+      const next = nextSignificant(tokens, i + 1);
+      if (depth === 0 && next >= 0 && indentOf(tokens, next) < target.indent) return; // dedent
+      continue;
+    }
+    if (mentions) {
+      if (token.kind !== 'string') continue;
+      const reassigned = shellAssignment(tokens, i);
+      if (reassigned && [...reassigned.names].some((name) => target.names.has(name))) return;
+      if (mentions.test(token.text)) yield i;
+      continue;
+    }
+    if (token.kind !== 'ident' || !target.names.has(token.text)) continue;
+    const before = previousSignificant(tokens, i - 1);
+    if (before >= 0 && ['.', '->', '::', '?.'].includes(tokens[before]!.text)) continue;
+    const after = nextSignificant(tokens, i + 1);
+    if (after >= 0 && tokens[after]!.text === '=' && depth === 0) return; // reassigned
+    yield i;
+  }
+}
+
+function shellMentionPattern(names: ReadonlySet<string>): RegExp {
+  // Names are identifiers ([A-Za-z_]\w*): nothing to escape. Linear: a fixed prefix, no nesting.
+  return new RegExp(`\\$\\{?(?:${[...names].join('|')})(?![\\w])`);
+}
+
+/**
+ * Columns of indentation of the line holding token `index`: the gap between the line break
+ * before it and the line's first token (lines holding only comments have no tokens).
+ */
+function indentOf(tokens: readonly Token[], index: number): number {
+  let i = index;
+  while (i > 0 && tokens[i - 1]!.kind !== 'newline') i--;
+  return i === 0 ? tokens[0]!.start : tokens[i]!.start - tokens[i - 1]!.start - 1;
+}

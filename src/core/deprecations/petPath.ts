@@ -18,13 +18,17 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
   const methodLine = METHOD_LINE.test(text);
   const commandLine = /\b(curl|wget|http|https|xh)\s/.test(text);
   const requestLine = methodLine || commandLine;
+  // "fetching /pets/{id}", "Calling /pets/{} failed": words before the path make it prose.
+  const proseBefore = requestLine ? text.length : firstInnerSpace(text);
   for (let index = text.indexOf('pets/'); index !== -1; index = text.indexOf('pets/', index + 5)) {
+    if (index > proseBefore) break;
     if (!startsPathSegment(text, index, requestLine)) continue;
-    if (isOtherApiVersion(text, index)) continue;
+    if (isOtherApiVersion(text, index) || isFilePath(text, index)) continue;
     const segmentStart = index + 5;
     let end = segmentStart;
     while (end < text.length && !isSegmentEnd(text.charCodeAt(end))) end++;
     if (end === segmentStart) continue; // "/pets/" or "/pets/?…": the list
+    if (isPattern(text, segmentStart, end)) continue;
     if (end === text.length) return { index };
     const next = text[end]!;
     if (next === '?' || next === '#') return { index };
@@ -55,6 +59,51 @@ function startsPathSegment(text: string, index: number, requestLine: boolean): b
   const before = text[index - 1]!;
   // "pets/{id}" after a space only in a request line ("GET pets/{id}"), never in prose.
   return before === '/' || before === HOLE_CHAR || (requestLine && isSpace(before.charCodeAt(0)));
+}
+
+/** Index of the first white space after the text's first non-space character (or its length). */
+function firstInnerSpace(text: string): number {
+  let i = 0;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  while (i < text.length && !isSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * "./pets/dog", "../pets/x", "data/pets/{name}.json": a path on disk or a module, not this API's
+ * path. Relative URLs ("pets/1", "v1/pets/1") start with the API's own segments.
+ */
+function isFilePath(text: string, index: number): boolean {
+  let start = 0;
+  while (start < index && isSpace(text.charCodeAt(start))) start++;
+  const before = text.slice(start, index);
+  if (before.startsWith('./') || before.startsWith('../') || before.startsWith('~/')) return true;
+  if (before === '' || before.startsWith('/') || before.includes('://')) return false;
+  if (before.startsWith(HOLE_CHAR)) return false; // an interpolated base: ${BASE}/pets/…
+  return endsWithFileExtension(text, index + 5);
+}
+
+/** The segment starting at `start` ends in a file name extension: "{name}.json", "dog.png". */
+function endsWithFileExtension(text: string, start: number): boolean {
+  let end = start;
+  while (end < text.length && !isSegmentEnd(text.charCodeAt(end))) end++;
+  const dot = text.lastIndexOf('.', end - 1);
+  if (dot <= start || end - dot < 2 || end - dot > 6) return false;
+  for (let i = dot + 1; i < end; i++) {
+    const code = text.charCodeAt(i) | 32;
+    if (code < 97 || code > 122) return false;
+  }
+  return true;
+}
+
+/** "/pets/(\d+)", "/pets/[0-9]+": a regular expression or route pattern matching the path. */
+function isPattern(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 92 || code === 40 || code === 91 || code === 42 || code === 43 || code === 94)
+      return true; // \ ( [ * + ^
+  }
+  return false;
 }
 
 /** "/v2/pets/1" belongs to another version of the interface. */

@@ -1,5 +1,6 @@
 import { laterUsesSendOnlyOtherMethods } from './laterUses';
 import { explicitMethod } from './methodContext';
+import { isNotSent } from './notSent';
 import { matchPetPath } from './petPath';
 import { HOLE_CHAR, renderParts, type Token } from './tokens';
 import {
@@ -50,6 +51,7 @@ export function scanUrls(tokens: readonly Token[], options: ScanOptions): RawFin
     if (!rendered.includes('pets/')) continue;
     if (options.standaloneStringsAreDocs && isStandalone(tokens, startIndex, lastIndex)) continue;
     if (!matchPetPath(rendered)) continue;
+    if (isNotSent(tokens, startIndex, options.shell)) continue;
     const method = explicitMethod({
       tokens,
       first: startIndex,

@@ -4,6 +4,7 @@ import { languageOfPath } from '../../../src/core/deprecations/languages';
 import { LATER_USE_CASES } from './laterUses.test';
 import { LIBRARY_CASES } from './libraries.test';
 import { NEGATIVE_CASES } from './negatives.test';
+import { NOT_REQUEST_CASES } from './notRequests.test';
 import { POSITIVE_CASES } from './positives.test';
 
 /** Neutral code per language, with multi-line strings and comments that a window must not start inside. */
@@ -56,6 +57,7 @@ describe('deprecated getPet finder: large files (survey, then windows) find what
     ...NEGATIVE_CASES,
     ...LIBRARY_CASES,
     ...LATER_USE_CASES,
+    ...NOT_REQUEST_CASES,
   ]) {
     if (name.endsWith('.md') || !languageOfPath(name, code.split('\n', 1)[0])) continue;
     it(`${name}: ${

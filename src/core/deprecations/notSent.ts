@@ -1,0 +1,143 @@
+import type { Token } from './tokens';
+import { enclosingOpener, previousSignificant } from './tokenWalk';
+
+/** Calls that print, log or raise their arguments: a URL there is a message, never sent. */
+const MESSAGE_CALLEES = new Set([
+  'print',
+  'println',
+  'printf',
+  'eprint',
+  'eprintln',
+  'puts',
+  'pp',
+  'echo',
+  'alert',
+  'log',
+  'info',
+  'warn',
+  'warning',
+  'error',
+  'debug',
+  'trace',
+  'fatal',
+  'critical',
+  'exception',
+  'notice',
+  'error_log',
+  'WriteLine',
+  'Print',
+  'Println',
+  'Printf',
+  'Log',
+  'Logf',
+  'Info',
+  'Infof',
+  'Warn',
+  'Warnf',
+  'Warning',
+  'Warningf',
+  'Error',
+  'Errorf',
+  'Debug',
+  'Debugf',
+  'Trace',
+  'Fatal',
+  'Fatalf',
+  'panic',
+  'raise',
+]);
+
+/** Front-end navigation: a page route of the app, not a request to the API. */
+const NAVIGATION_CALLEES = new Set([
+  'push',
+  'replace',
+  'navigate',
+  'navigateTo',
+  'navigateByUrl',
+  'redirect',
+  'redirectTo',
+  'redirect_to',
+  'Redirect',
+  'visit',
+]);
+
+/** Loading code: the string names a module or a file. */
+const MODULE_CALLEES = new Set([
+  'require',
+  'import',
+  'require_relative',
+  'require_once',
+  'include',
+  'include_once',
+]);
+
+/**
+ * Router links to a page of the app: <Link to={`/pets/${id}`}>. (An <a href> is a GET the
+ * browser sends, so it stays a use.)
+ */
+const LINK_ATTRIBUTES = new Set(['to']);
+
+const EXCEPTION_TYPE = /(?:Error|Exception)$/;
+
+/**
+ * A path-shaped string that no request is made with: a message printed, logged or raised, a page
+ * the app navigates to, a module imported. `console.log(`${base}/pets/${id}`)`,
+ * `logger.debug("GET /pets/%s", id)`, `router.push(`/pets/${id}`)`, `import x from 'pets/x'`.
+ */
+export function isNotSent(tokens: readonly Token[], first: number, shell: boolean): boolean {
+  if (shell) return isShellMessage(tokens, first);
+  const before = previousSignificant(tokens, first - 1);
+  if (before >= 0) {
+    const token = tokens[before]!;
+    if (token.kind === 'ident') {
+      if (token.text === 'import' || token.text === 'from') return true;
+      // Parenless: puts "…", echo "…", raise "…", require_relative '…' (Ruby, PHP).
+      if (before === first - 1 && (isMessageCallee(token.text) || MODULE_CALLEES.has(token.text)))
+        return true;
+    }
+  }
+  const opener = enclosingOpener(tokens, first);
+  if (opener < 1) return false;
+  const open = tokens[opener]!.text;
+  if (open === '{') return isLinkAttribute(tokens, opener);
+  if (open !== '(') return false;
+  let callee = previousSignificant(tokens, opener - 1);
+  if (callee >= 0 && tokens[callee]!.text === '!') callee = previousSignificant(tokens, callee - 1); // println!(…)
+  if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
+  const name = tokens[callee]!.text;
+  return (
+    isMessageCallee(name) ||
+    EXCEPTION_TYPE.test(name) ||
+    NAVIGATION_CALLEES.has(name) ||
+    MODULE_CALLEES.has(name) ||
+    (name === 'New' && tokens[callee - 2]?.text === 'errors') // Go: errors.New("…")
+  );
+}
+
+function isMessageCallee(name: string): boolean {
+  return MESSAGE_CALLEES.has(name);
+}
+
+/** `to={…}` right before the brace. */
+function isLinkAttribute(tokens: readonly Token[], brace: number): boolean {
+  const equals = previousSignificant(tokens, brace - 1);
+  if (equals < 0 || tokens[equals]!.text !== '=') return false;
+  const attribute = previousSignificant(tokens, equals - 1);
+  return attribute >= 0 && LINK_ATTRIBUTES.has(tokens[attribute]!.text);
+}
+
+/** echo "fetching $BASE/pets/$ID", printf '%s/pets/%s\n' …: output, not a request. */
+function isShellMessage(tokens: readonly Token[], first: number): boolean {
+  let start = first;
+  while (start > 0) {
+    const token = tokens[start - 1]!;
+    if (token.kind === 'newline' || token.kind === 'punct') break;
+    start--;
+  }
+  const program = tokens[start]!.text;
+  if (program === 'echo') return true;
+  // printf -v url '%s/pets/%s' … stores the URL in a variable: that is building it, not output.
+  if (program !== 'printf') return false;
+  for (let i = start + 1; i < first; i++) if (tokens[i]!.text === '-v') return false;
+  return true;
+}

@@ -4,6 +4,7 @@ import { LineIndex } from './lineIndex';
 import { DEFAULT_OPERATION_NAMES, operationNameSet, scanOperationCalls } from './operationCalls';
 import type { Survey } from './lexers/lexerState';
 import type { Comment, Token } from './tokens';
+import { scanSegmentJoins } from './segmentJoins';
 import { scanUrls, type RawFinding } from './urlScanner';
 
 export interface Position {
@@ -51,16 +52,21 @@ export class DeprecationEngine {
     const lengths = [...this.names].map((name) => name.length);
     this.shortestName = Math.min(...lengths);
     this.longestName = Math.max(...lengths);
-    this.needles = ['pets/', ...names];
+    this.needles = [...names];
     this.byteNeedles = this.needles.map((needle) => Buffer.from(needle));
   }
 
   /** Cheap test that rules a file out before any lexing: most files never mention the path. */
   mightContain(text: string): boolean {
+    for (let at = text.indexOf('pets'); at !== -1; at = text.indexOf('pets', at + 4))
+      if (PATH_FOLLOWERS.has(text.charCodeAt(at + 4))) return true;
     return this.needles.some((needle) => text.includes(needle));
   }
 
+  /** The same test on raw bytes: one pass for "pets", one per operation name. */
   mightContainBytes(bytes: Buffer): boolean {
+    for (let at = bytes.indexOf(PETS); at !== -1; at = bytes.indexOf(PETS, at + 4))
+      if (PATH_FOLLOWERS.has(bytes[at + 4]!)) return true;
     return this.byteNeedles.some((needle) => bytes.includes(needle));
   }
 
@@ -81,6 +87,7 @@ export class DeprecationEngine {
         shell: language.family === 'shell',
       });
       if (language.family !== 'shell') {
+        found.push(...scanSegmentJoins(tokens));
         found.push(
           ...scanOperationCalls(tokens, this.names, {
             parenlessCalls: language.family === 'ruby',
@@ -141,6 +148,10 @@ export class DeprecationEngine {
       .filter((finding) => !isSuppressed(finding, suppressed));
   }
 }
+
+const PETS = Buffer.from('pets');
+/** After "pets": "/" in a URL string; a quote ends the segment 'pets' joined to others. */
+const PATH_FOLLOWERS = new Set([47, 39, 34, 96]);
 
 /** Files larger than this are surveyed first and tokenized only around possible uses. */
 const WINDOWED_ABOVE_BYTES = 32 * 1024;

@@ -144,10 +144,11 @@ function isComputedMemberCall(
   index: number,
   names: ReadonlySet<string>,
 ): boolean {
+  const open = previousSignificant(tokens, index - 1);
+  if (open < 1 || tokens[open]!.text !== '[') return false; // most strings: stop here
   const parts = tokens[index]!.parts;
   if (!parts || parts.length !== 1 || typeof parts[0] !== 'string' || !names.has(parts[0]))
     return false;
-  const open = previousSignificant(tokens, index - 1);
   const close = nextSignificant(tokens, index + 1);
   const call = close < 0 ? -1 : nextSignificant(tokens, close + 1);
   return (

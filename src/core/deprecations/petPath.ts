@@ -127,3 +127,8 @@ function isSpace(code: number): boolean {
 export function requestLineMethod(text: string): string | undefined {
   return METHOD_LINE.exec(text)?.[1]?.toUpperCase();
 }
+
+/** A string that is just the path segment "pets" ('pets', "/pets", 'pets/'), to be joined to others. */
+export function isPetsSegmentText(text: string): boolean {
+  return text.length <= 6 && text.replace(/\//g, '') === 'pets';
+}

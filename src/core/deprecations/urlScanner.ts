@@ -166,7 +166,7 @@ function isStandalone(tokens: readonly Token[], first: number, last: number): bo
 }
 
 /** The start of the call (or annotation) the URL is an argument of, else the URL itself. */
-function anchorOf(tokens: readonly Token[], first: number): number {
+export function anchorOf(tokens: readonly Token[], first: number): number {
   const opener = enclosingOpener(tokens, first, 200);
   if (opener >= 0 && tokens[opener]!.text === '(') {
     const callee = previousSignificant(tokens, opener - 1);

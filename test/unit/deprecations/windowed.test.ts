@@ -6,6 +6,7 @@ import { LIBRARY_CASES } from './libraries.test';
 import { NEGATIVE_CASES } from './negatives.test';
 import { NOT_REQUEST_CASES } from './notRequests.test';
 import { POSITIVE_CASES } from './positives.test';
+import { SEGMENT_JOIN_CASES } from './segmentJoins.test';
 
 /** Neutral code per language, with multi-line strings and comments that a window must not start inside. */
 const FILLER: Record<string, string> = {
@@ -58,6 +59,7 @@ describe('deprecated getPet finder: large files (survey, then windows) find what
     ...LIBRARY_CASES,
     ...LATER_USE_CASES,
     ...NOT_REQUEST_CASES,
+    ...SEGMENT_JOIN_CASES,
   ]) {
     if (name.endsWith('.md') || !languageOfPath(name, code.split('\n', 1)[0])) continue;
     it(`${name}: ${

@@ -1,3 +1,4 @@
+import { isPetsSegmentText } from '../petPath';
 import { isIdentPart, type Comment, type StringPart, type Token, type TokenKind } from '../tokens';
 
 /**
@@ -72,7 +73,9 @@ export class LexerState {
       // A string that is an operation name may be called: api['getPet'](id).
       if (
         parts?.some(
-          (part) => typeof part === 'string' && (part.includes('pets/') || survey.names.has(part)),
+          (part) =>
+            typeof part === 'string' &&
+            (part.includes('pets/') || survey.names.has(part) || isPetsSegmentText(part)),
         )
       )
         survey.candidates.push(start);

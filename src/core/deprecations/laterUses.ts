@@ -6,6 +6,8 @@ import { enclosingOpener, matchingOpener, nextSignificant, previousSignificant }
 const MAX_FOLLOW_DEPTH = 3;
 /** Tokens looked at after an assignment for the variable's uses. */
 const MAX_TOKENS_AHEAD = 4000;
+/** Uses of one variable looked at (each is examined like a URL site). */
+const MAX_USES = 50;
 /** Tokens looked at before a URL for the assignment it belongs to. */
 const MAX_TOKENS_BEHIND = 80;
 const ASSIGNMENTS = new Set(['=', ':=', '+=', '.=']);
@@ -48,7 +50,8 @@ function follow(
     : (assignment(tokens, first) ?? handleOption(tokens, first));
   if (!target || followed.has(target.after)) return;
   followed.add(target.after);
-  const uses = [...laterUses(tokens, target, shell)];
+  const uses: number[] = [];
+  for (const use of laterUses(tokens, target, shell)) if (uses.push(use) >= MAX_USES) break;
   // A method set on the request itself (req.method = …) holds for every send of it.
   let setOnRequest = false;
   for (const use of shell ? [] : uses) {

@@ -9,7 +9,7 @@ const SUFFIXES =
  * string ("delete"). Undefined for other names.
  */
 export function methodOfName(name: string): string | undefined {
-  let lower = name.toLowerCase().replace(/^[@:]/, '');
+  let lower = name.toLowerCase().replace(/^[@:$]/, ''); // @Get, :get, $get (Nuxt)
   if (HTTP_METHODS.has(lower.toUpperCase())) return lower.toUpperCase();
   lower = lower.replace(/^(?:http|method|httpmethod)_?/, '');
   for (let i = 0; i < 2; i++) lower = lower.replace(SUFFIXES, '');

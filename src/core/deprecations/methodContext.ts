@@ -327,6 +327,12 @@ function argumentMethod(tokens: readonly Token[], from: number, to: number): str
       if (HTTP_METHODS.has(text) && text === token.parts[0].trim()) return text;
     }
     if (token.kind === 'ident' && isMethodEnumMember(tokens, i)) return methodOfName(token.text);
+    // A Ruby symbol argument: stub_request(:delete, …), Typhoeus::Request.new(url, :get)
+    if (token.kind === 'number' && token.text.startsWith(':')) {
+      const verb = token.text.slice(1);
+      if (HTTP_METHODS.has(verb.toUpperCase()) && verb === verb.toLowerCase())
+        return verb.toUpperCase();
+    }
   }
   return undefined;
 }

@@ -18,10 +18,12 @@ const SEGMENT_LIST_CALLEES = new Set([
   'pathSegment',
   'pathSegments',
   'appendPathSegments',
+  'AppendPathSegments',
 ]);
 /** Calls that add one path segment each, chained: .addPathSegment("pets").addPathSegment(id). */
 const SEGMENT_CHAIN_CALLEES = new Set([
   'addPathSegment',
+  'AppendPathSegment',
   'addEncodedPathSegment',
   'pathSegment',
   'appendPath',
@@ -103,7 +105,10 @@ function joinerSpan(
 ): { first: number; last: number } | undefined {
   const callee = previousSignificant(tokens, open - 1);
   const calleeText = callee >= 0 ? tokens[callee]!.text : '';
-  if (tokens[open]!.text === '(' && SEGMENT_LIST_CALLEES.has(calleeText))
+  if (
+    tokens[open]!.text === '(' &&
+    (SEGMENT_LIST_CALLEES.has(calleeText) || isGoPathJoin(tokens, callee))
+  )
     return { first: chainStart(tokens, callee), last: close };
   const isList =
     tokens[open]!.text === '['
@@ -253,4 +258,11 @@ function joinSegments(segments: readonly string[]): string {
 
 function isSlashString(token: Token | undefined): boolean {
   return !!token && token.kind === 'string' && renderParts(token.parts ?? []) === '/';
+}
+
+/** Go's path.Join joins slash-separated (URL) paths; filepath.Join, for files, is not one. */
+function isGoPathJoin(tokens: readonly Token[], callee: number): boolean {
+  if (callee < 2 || tokens[callee]!.text !== 'Join' || tokens[callee - 1]!.text !== '.')
+    return false;
+  return tokens[callee - 2]!.text === 'path';
 }

@@ -79,16 +79,24 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     });
   };
 
+  // The latest read of each file on disk: a deletion or a later read makes an earlier one stale.
+  const diskReads = new Map<string, number>();
+  const supersedeDiskReads = (uri: string) => diskReads.set(uri, (diskReads.get(uri) ?? 0) + 1);
+
   const diagnoseFileOnDisk = async (uri: string) => {
     const path = uriPath(uri);
     const language = languageOfPath(path);
     if (!language || documents.get(uri)) return;
+    supersedeDiskReads(uri);
+    const ticket = diskReads.get(uri);
     let text: string;
     try {
       text = await readFile(path, 'utf8');
     } catch {
       text = '';
     }
+    // While reading, the file may have been deleted, read again or opened in an editor.
+    if (diskReads.get(uri) !== ticket || documents.get(uri)) return;
     const diagnostics = diagnosticsOf(text, language);
     if (diagnostics.length) fromDisk.add(uri);
     else fromDisk.delete(uri);
@@ -206,9 +214,11 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   connection.onDidChangeWatchedFiles(({ changes }) => {
     for (const change of changes) {
       if (change.type === 3) {
+        // Deleted: no findings, even if VS Code still holds the document (it keeps closed
+        // documents for a while); an edit of a still-open one diagnoses it again.
+        supersedeDiskReads(change.uri);
         fromDisk.delete(change.uri);
-        if (!documents.get(change.uri))
-          void connection.sendDiagnostics({ uri: change.uri, diagnostics: [] });
+        void connection.sendDiagnostics({ uri: change.uri, diagnostics: [] });
       } else if (settings.scanWorkspace && isInFolders(uriPath(change.uri), folders))
         void diagnoseFileOnDisk(change.uri);
     }

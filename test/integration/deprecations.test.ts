@@ -121,6 +121,43 @@ describe('Deprecated getPet finder in the editor', function () {
     await diagnosticsOf(uri, (d) => d.length === 0);
   });
 
+  it('diagnoses the script of a Vue file, not its template, and judges a stored URL by its use', async () => {
+    const uri = file('src/PetCard.vue');
+    await vscode.workspace.fs.writeFile(
+      uri,
+      Buffer.from(
+        [
+          '<template>',
+          '  <router-link :to="`/pets/${id}`">Don\'t follow "/pets/1"</router-link>',
+          '</template>',
+          '<script setup lang="ts">',
+          'const url = `/v1/pets/${props.id}`;',
+          'const pet = await fetch(url);',
+          '</script>',
+          '',
+        ].join('\n'),
+      ),
+    );
+    const editor = await vscode.window.showTextDocument(uri);
+    const [finding] = await diagnosticsOf(uri, (d) => d.length === 1);
+    assert.equal(finding!.range.start.line, 4);
+    // The stored URL is now only sent with DELETE: no longer a use of GET /pets/{petId}.
+    const sendLine = editor.document.lineAt(5);
+    await editor.edit((edit) =>
+      edit.replace(sendLine.range, "await fetch(url, { method: 'DELETE' });"),
+    );
+    await diagnosticsOf(uri, (d) => d.length === 0);
+    await editor.edit((edit) =>
+      edit.insert(new vscode.Position(6, 0), "await fetch(url, { method: 'GET' });\n"),
+    );
+    const [again] = await diagnosticsOf(uri, (d) => d.length === 1);
+    assert.equal(again!.range.start.line, 4);
+    // A deleted file has no findings, even while VS Code still holds its (closed) document.
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.workspace.fs.delete(uri);
+    await diagnosticsOf(uri, (d) => d.length === 0);
+  });
+
   it('quick fix: inserts the suppression comment above the call, and the diagnostic goes away', async () => {
     const uri = file('src/petClient.ts');
     const document = await vscode.workspace.openTextDocument(uri);

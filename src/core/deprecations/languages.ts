@@ -65,6 +65,12 @@ const cLike = (
   lineComment: '//',
 });
 
+/** HTML, Vue and Svelte files: the JavaScript/TypeScript inside their <script> blocks. */
+const SCRIPT_BLOCKS: LanguageSupport = {
+  ...cLike('javascript'),
+  lex: (src, range) => lexCLike(src, { ...dialects.javascript!, scriptBlocks: true }, range),
+};
+
 const SUPPORT: Record<LanguageFamily, LanguageSupport> = {
   javascript: cLike('javascript'),
   go: cLike('go'),
@@ -127,8 +133,19 @@ const BY_EXTENSION: Record<string, LanguageFamily> = {
   rest: 'http',
 };
 
+/** Files that embed script in markup. */
+const BY_EMBEDDING_EXTENSION: Record<string, LanguageSupport> = {
+  vue: SCRIPT_BLOCKS,
+  svelte: SCRIPT_BLOCKS,
+  html: SCRIPT_BLOCKS,
+  htm: SCRIPT_BLOCKS,
+};
+
 /** File extensions the finder reads (the editor watches these). */
-export const SUPPORTED_EXTENSIONS = Object.keys(BY_EXTENSION);
+export const SUPPORTED_EXTENSIONS = [
+  ...Object.keys(BY_EXTENSION),
+  ...Object.keys(BY_EMBEDDING_EXTENSION),
+];
 
 /** VS Code language ids of the supported languages (the language server selects documents by these). */
 export const LANGUAGE_IDS: Record<string, LanguageFamily> = {
@@ -153,8 +170,9 @@ export function languageOfPath(path: string, firstLine?: string): LanguageSuppor
   const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
   const dot = name.lastIndexOf('.');
   if (dot > 0) {
-    const family = BY_EXTENSION[name.slice(dot + 1).toLowerCase()];
-    return family ? SUPPORT[family] : undefined;
+    const extension = name.slice(dot + 1).toLowerCase();
+    const family = BY_EXTENSION[extension];
+    return family ? SUPPORT[family] : BY_EMBEDDING_EXTENSION[extension];
   }
   if (name === 'Rakefile' || name === 'Gemfile') return SUPPORT.ruby;
   if (firstLine?.startsWith('#!')) {

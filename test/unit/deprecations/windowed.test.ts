@@ -6,6 +6,7 @@ import { LIBRARY_CASES } from './libraries.test';
 import { NEGATIVE_CASES } from './negatives.test';
 import { NOT_REQUEST_CASES } from './notRequests.test';
 import { POSITIVE_CASES } from './positives.test';
+import { SCRIPT_BLOCK_CASES } from './scriptBlocks.test';
 import { SEGMENT_JOIN_CASES } from './segmentJoins.test';
 
 /** Neutral code per language, with multi-line strings and comments that a window must not start inside. */
@@ -60,6 +61,7 @@ describe('deprecated getPet finder: large files (survey, then windows) find what
     ...LATER_USE_CASES,
     ...NOT_REQUEST_CASES,
     ...SEGMENT_JOIN_CASES,
+    ...SCRIPT_BLOCK_CASES,
   ]) {
     if (name.endsWith('.md') || !languageOfPath(name, code.split('\n', 1)[0])) continue;
     it(`${name}: ${

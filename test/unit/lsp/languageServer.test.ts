@@ -211,6 +211,52 @@ describe('language server (in-memory streams)', function () {
     await client.diagnostics(created, (d) => d.length === 0);
   });
 
+  it('clears a deleted file’s findings even while its document is still open', async () => {
+    const path = join(folder, 'src/deleted.ts');
+    const doc = uri('src/deleted.ts');
+    await writeFile(path, 'fetch(`/pets/${id}`);\n');
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri: doc,
+        languageId: 'typescript',
+        version: 1,
+        text: 'fetch(`/pets/${id}`);\n',
+      },
+    });
+    await client.diagnostics(doc, (d) => d.length === 1);
+    await unlink(path);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: doc, type: 3 }],
+    });
+    await client.diagnostics(doc, (d) => d.length === 0);
+  });
+
+  it('a deletion wins over a read of the file that was under way', async () => {
+    const path = join(folder, 'src/raced.ts');
+    const doc = uri('src/raced.ts');
+    await writeFile(path, 'fetch(`/pets/${id}`);\n');
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: doc, languageId: 'typescript', version: 1, text: 'x;\n' },
+    });
+    await client.diagnostics(doc, (d) => d.length === 0);
+    // Closing reads the file from disk; the deletion arrives while that read is under way.
+    await client.connection.sendNotification('textDocument/didClose', {
+      textDocument: { uri: doc },
+    });
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: doc, type: 3 }],
+    });
+    // A marker file published after both: the raced read has had every chance to publish.
+    const marker = uri('src/marker.sh');
+    await writeFile(join(folder, 'src/marker.sh'), 'curl "$BASE/pets/$1"\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: marker, type: 1 }],
+    });
+    await client.diagnostics(marker, (d) => d.length === 1);
+    assert.deepEqual(client.latest.get(doc), []);
+    await unlink(path);
+  });
+
   it('applies new settings: severity, operation names, and disabling', async () => {
     await client.connection.sendNotification('workspace/didChangeConfiguration', {
       settings: { petstore: { deprecations: { severity: 'error' } } },

@@ -32,6 +32,8 @@ export interface CLikeDialect {
   regexLiterals?: boolean;
   /** Only code between <?php and ?> is PHP. */
   phpTags?: boolean;
+  /** Only code inside <script>…</script> is script (HTML, Vue and Svelte files). */
+  scriptBlocks?: boolean;
 }
 
 const KEYWORDS_BEFORE_REGEX = new Set([
@@ -55,6 +57,7 @@ const KEYWORDS_BEFORE_REGEX = new Set([
 export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): LexResult {
   const s = new LexerState(src, range);
   if (dialect.phpTags && s.pos === 0) skipToPhp(s);
+  if (dialect.scriptBlocks && !insideScriptBlock(src, s.pos)) skipToScript(s);
   const length = s.end;
   while (s.pos < length) {
     const c = src.charCodeAt(s.pos);
@@ -70,6 +73,7 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
       s.pos += 2;
       skipToPhp(s);
     } else if (dialect.phpTags && c === 60 && s.startsWith('<<<') && readPhpHeredoc(s)) continue;
+    else if (dialect.scriptBlocks && c === 60 && s.startsWith('</script')) skipToScript(s);
     else if (dialect.rustStrings && isRustStringStart(s)) readRustString(s);
     else if (dialect.csharpStrings && isCSharpStringStart(s)) readCSharpString(s);
     else if (dialect.tripleQuoteStrings && s.startsWith('"""')) {
@@ -109,6 +113,20 @@ function skipToPhp(s: LexerState): void {
   s.pos = open + 2;
   if (s.startsWith('php')) s.pos += 3;
   else if (s.startsWith('=')) s.pos += 1;
+}
+
+/** Whether `offset` lies inside a <script> block (a window may start anywhere in the file). */
+function insideScriptBlock(src: string, offset: number): boolean {
+  if (offset === 0) return false;
+  const open = src.lastIndexOf('<script', offset - 1);
+  return open !== -1 && open > src.lastIndexOf('</script', offset - 1);
+}
+
+/** Moves past markup to the code of the next <script …> block (or to the end). */
+function skipToScript(s: LexerState): void {
+  const open = s.src.indexOf('<script', s.pos === 0 ? 0 : s.pos + 1);
+  const tagEnd = open === -1 ? -1 : s.src.indexOf('>', open);
+  s.pos = tagEnd === -1 ? s.src.length : tagEnd + 1;
 }
 
 function readIdent(s: LexerState): void {

@@ -1,4 +1,5 @@
 import { explicitMethod, isDefaultGetCall, memberMethod } from './methodContext';
+import { isNotSent } from './notSent';
 import { renderParts, type Token } from './tokens';
 import { enclosingOpener, matchingOpener, nextSignificant, previousSignificant } from './tokenWalk';
 
@@ -16,25 +17,30 @@ const SHELL_DECLARATIONS = new Set(['export', 'local', 'readonly', 'declare', 't
 const SHELL_BREAKS = new Set([';', '&&', '||', '|', '&', '(', ')']);
 
 interface Verdict {
+  /** A use sends a GET: stated, or by default (fetch(url)). */
   get: boolean;
+  /** A use states another method. */
   other: boolean;
+  /** The URL itself goes where its method cannot be seen (send(url), return url): maybe a GET. */
+  unknown: boolean;
 }
 
 /**
  * A URL stored in a variable, whose method is stated where the variable is used:
  * `url = …/pets/1; fetch(url, { method: 'DELETE' })`, `$ch = curl_init(url); curl_setopt($ch,
- * CURLOPT_CUSTOMREQUEST, 'DELETE')`, `conn = new URL(url).openConnection(); conn.setRequestMethod(
- * "DELETE")`. True when the later uses state only methods other than GET; a URL used with GET
- * (stated or by default, e.g. fetch(url)) or never sent in sight stays a use.
+ * CURLOPT_CUSTOMREQUEST, 'DELETE')`, `conn = new URL(url).openConnection();
+ * conn.setRequestMethod("DELETE")`. True only when the later uses state other methods and none
+ * sends a GET (stated or by default, e.g. fetch(url)) or passes the URL on where its method
+ * cannot be seen (send(url), return url). A URL never sent in sight stays a use.
  */
 export function laterUsesSendOnlyOtherMethods(
   tokens: readonly Token[],
   first: number,
   shell: boolean,
 ): boolean {
-  const verdict: Verdict = { get: false, other: false };
+  const verdict: Verdict = { get: false, other: false, unknown: false };
   follow(tokens, first, shell, verdict, 0, new Set());
-  return verdict.other && !verdict.get;
+  return verdict.other && !verdict.get && !verdict.unknown;
 }
 
 function follow(
@@ -70,12 +76,16 @@ function follow(
       continue;
     }
     // The use builds something else (a request, a connection): its own uses decide…
-    const inner: Verdict = { get: false, other: false };
+    const inner: Verdict = { get: false, other: false, unknown: false };
     if (depth + 1 < MAX_FOLLOW_DEPTH) follow(tokens, use, shell, inner, depth + 1, followed);
-    if (inner.get || inner.other) {
+    if (inner.get || inner.other || inner.unknown) {
       verdict.get ||= inner.get;
       verdict.other ||= inner.other;
-    } else if (isDefaultGetCall(tokens, use, shell)) verdict.get = true; // …else fetch(url) is a GET
+      verdict.unknown ||= inner.unknown;
+    } else if (isDefaultGetCall(tokens, use, shell))
+      verdict.get = true; // …else fetch(url) is a GET
+    // …else the URL itself went somewhere unseen, unless that is only a message (console.log(url)).
+    else if (target.holdsUrl && !isNotSent(tokens, use, shell)) verdict.unknown = true;
   }
 }
 
@@ -85,6 +95,8 @@ interface AssignmentTarget {
   after: number;
   /** Indentation of the line the assignment starts on: a line indented less ends its scope. */
   indent: number;
+  /** The variable holds the URL itself (url = …), not something built from it (req = Request(url)). */
+  holdsUrl: boolean;
 }
 
 /**
@@ -93,6 +105,8 @@ interface AssignmentTarget {
  * Keyword arguments (`f(url=…)`) and property keys are not assignments.
  */
 function assignment(tokens: readonly Token[], first: number): AssignmentTarget | undefined {
+  // Anything between the URL and `=` other than grouping parentheses builds something from it.
+  let builds = false;
   for (let i = first - 1, steps = 0; i >= 0 && steps < MAX_TOKENS_BEHIND; i--, steps++) {
     const token = tokens[i]!;
     if (token.kind === 'newline') {
@@ -101,24 +115,37 @@ function assignment(tokens: readonly Token[], first: number): AssignmentTarget |
       continue;
     }
     if (token.kind === 'ident' && STATEMENT_KEYWORDS.has(token.text)) return undefined;
-    if (token.kind !== 'punct') continue;
+    if (token.kind !== 'punct') {
+      builds = true;
+      continue;
+    }
     const text = token.text;
     if (text === ')' || text === ']') {
       const opener = matchingOpener(tokens, i);
       if (opener < 0) return undefined;
       i = opener;
+      builds = true;
       continue;
     }
     if (text === ';' || text === '{' || text === '}' || text === '[' || text === ',')
       return undefined;
-    if (!ASSIGNMENTS.has(text)) continue;
+    if (text === '(') {
+      const before = tokens[previousSignificant(tokens, i - 1)]?.text ?? '';
+      if (!ASSIGNMENTS.has(before) && before !== '(') builds = true; // a call, not a grouping
+      continue;
+    }
+    if (!ASSIGNMENTS.has(text)) {
+      builds = true;
+      continue;
+    }
     const opener = enclosingOpener(tokens, i, 200);
     if (opener >= 0 && tokens[opener]!.text !== '{') return undefined; // f(url=…), (a = …)
     if (opener >= 0 && isObjectInitializer(tokens, opener)) {
       i = opener; // new Request { Uri = …/pets/1 }: the request is what gets assigned
+      builds = true;
       continue;
     }
-    return assignedNames(tokens, i);
+    return assignedNames(tokens, i, !builds);
   }
   return undefined;
 }
@@ -160,12 +187,21 @@ function handleOption(tokens: readonly Token[], first: number): AssignmentTarget
     if (token.kind !== 'ident' || token.text !== name) continue;
     const operator = nextSignificant(tokens, i + 1);
     if (operator >= 0 && tokens[operator]!.text === '=')
-      return { names: new Set([name]), after: operator, indent: indentOf(tokens, i) };
+      return {
+        names: new Set([name]),
+        after: operator,
+        indent: indentOf(tokens, i),
+        holdsUrl: false,
+      };
   }
   return undefined;
 }
 
-function assignedNames(tokens: readonly Token[], operator: number): AssignmentTarget | undefined {
+function assignedNames(
+  tokens: readonly Token[],
+  operator: number,
+  holdsUrl: boolean,
+): AssignmentTarget | undefined {
   // The left side is on the assignment's line: the tokens just before, no line break between.
   let name = operator - 1;
   if (name < 0 || tokens[name]!.kind !== 'ident') return undefined;
@@ -183,7 +219,7 @@ function assignedNames(tokens: readonly Token[], operator: number): AssignmentTa
     if (before < 1 || tokens[before]!.text !== ',' || tokens[before - 1]!.kind !== 'ident') break;
     i = before - 1;
   }
-  return { names, after: operator, indent: indentOf(tokens, name) };
+  return { names, after: operator, indent: indentOf(tokens, name), holdsUrl };
 }
 
 /** `URL="$BASE/pets/$ID"` (or export/local URL=…) as a command of its own. */
@@ -200,7 +236,12 @@ function shellAssignment(tokens: readonly Token[], first: number): AssignmentTar
     !(tokens[before]!.kind === 'punct' && SHELL_BREAKS.has(tokens[before]!.text))
   )
     return undefined;
-  return { names: new Set([match[1]!]), after: first, indent: indentOf(tokens, first) };
+  return {
+    names: new Set([match[1]!]),
+    after: first,
+    indent: indentOf(tokens, first),
+    holdsUrl: true,
+  };
 }
 
 /** Uses of the assigned variable in the rest of its scope, up to its next assignment. */

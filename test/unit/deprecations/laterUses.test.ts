@@ -131,6 +131,15 @@ export const LATER_USE_CASES: Case[] = [
   ['a.rs', 'let url = format!("{}/pets/{}", base, id);\nclient.delete(&url).send().await?;', []],
   ['a.rs', 'let url = format!("{}/pets/{}", base, id);\nclient.get(&url).send().await?;', [1]],
   ['a.py', 'for pid in ids:\n    url = f"{B}/pets/{pid}"\n    requests.delete(url)\nurl = 3', []],
+  // Passed on where its method cannot be seen: maybe a GET, so it stays a use.
+  [
+    'a.ts',
+    "const url = `/pets/${id}`;\nawait fetch(url, { method: 'DELETE' });\nreturn fetchJson(url);",
+    [1],
+  ],
+  ['a.py', 'url = f"{B}/pets/{pid}"\nrequests.delete(url)\nreturn url', [1]],
+  ['a.sh', 'URL="$BASE/pets/$ID"\ncurl -X DELETE "$URL"\nmy_get "$URL"', [1]],
+  ['a.sh', 'URL="$BASE/pets/$ID"\necho "deleting $URL"\ncurl -X DELETE "$URL"', []],
 ];
 
 describe('deprecated getPet finder: the method stated where a stored URL is used', () => {

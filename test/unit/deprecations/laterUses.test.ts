@@ -1,5 +1,4 @@
-import assert from 'node:assert/strict';
-import { findingLines, type Case } from './support';
+import { itFindsExactly, type Case } from './support';
 
 /**
  * A URL kept in a variable (or a request built from it) whose method is stated where the
@@ -142,10 +141,5 @@ export const LATER_USE_CASES: Case[] = [
   ['a.sh', 'URL="$BASE/pets/$ID"\necho "deleting $URL"\ncurl -X DELETE "$URL"', []],
 ];
 
-describe('deprecated getPet finder: the method stated where a stored URL is used', () => {
-  for (const [name, code, lines] of LATER_USE_CASES) {
-    it(`${name}: ${code.replace(/\n/g, ' ⏎ ')}`, () => {
-      assert.deepEqual(findingLines(name, code), lines);
-    });
-  }
-});
+describe('deprecated getPet finder: the method stated where a stored URL is used', () =>
+  itFindsExactly(LATER_USE_CASES));

@@ -1,5 +1,4 @@
-import assert from 'node:assert/strict';
-import { findingLines, type Case } from './support';
+import { itFindsExactly, type Case } from './support';
 
 /**
  * Path-shaped strings that are not requests (messages printed, logged or raised; files, modules,
@@ -69,10 +68,5 @@ export const NOT_REQUEST_CASES: Case[] = [
   ['a.jsx', '<a href={`/pets/${id}`}>x</a>', [1]],
 ];
 
-describe('deprecated getPet finder: messages, files, modules and pages are not requests', () => {
-  for (const [name, code, lines] of NOT_REQUEST_CASES) {
-    it(`${name}: ${code.replace(/\n/g, ' ⏎ ')} → ${lines.length ? 'use' : 'not a use'}`, () => {
-      assert.deepEqual(findingLines(name, code), lines);
-    });
-  }
-});
+describe('deprecated getPet finder: messages, files, modules and pages are not requests', () =>
+  itFindsExactly(NOT_REQUEST_CASES));

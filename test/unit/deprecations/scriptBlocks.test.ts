@@ -1,5 +1,4 @@
-import assert from 'node:assert/strict';
-import { findingLines, type Case } from './support';
+import { itFindsExactly, type Case } from './support';
 
 /** HTML, Vue and Svelte files: only the code in their <script> blocks is read, as TypeScript. */
 export const SCRIPT_BLOCK_CASES: Case[] = [
@@ -27,10 +26,5 @@ export const SCRIPT_BLOCK_CASES: Case[] = [
   ['a.vue', '<template><div/></template>', []],
 ];
 
-describe('deprecated getPet finder: script blocks of HTML, Vue and Svelte files', () => {
-  for (const [name, code, lines] of SCRIPT_BLOCK_CASES) {
-    it(`${name}: ${code.replace(/\n/g, ' ⏎ ')}`, () => {
-      assert.deepEqual(findingLines(name, code), lines);
-    });
-  }
-});
+describe('deprecated getPet finder: script blocks of HTML, Vue and Svelte files', () =>
+  itFindsExactly(SCRIPT_BLOCK_CASES));

@@ -1,5 +1,4 @@
-import assert from 'node:assert/strict';
-import { findingLines, type Case } from './support';
+import { itFindsExactly, type Case } from './support';
 
 /**
  * URLs joined from path segments: "pets" followed by exactly one segment is the deprecated
@@ -53,10 +52,5 @@ export const SEGMENT_JOIN_CASES: Case[] = [
   ['a.ts', "const r = ['a', 'pets', 'cats'].join(', ')", []],
 ];
 
-describe('deprecated getPet finder: URLs joined from path segments', () => {
-  for (const [name, code, lines] of SEGMENT_JOIN_CASES) {
-    it(`${name}: ${code} → ${lines.length ? 'use' : 'not a use'}`, () => {
-      assert.deepEqual(findingLines(name, code), lines);
-    });
-  }
-});
+describe('deprecated getPet finder: URLs joined from path segments', () =>
+  itFindsExactly(SEGMENT_JOIN_CASES));

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { DeprecationEngine, type EngineOptions } from '../../../src/core/deprecations/engine';
 import { languageOfPath } from '../../../src/core/deprecations/languages';
 
@@ -12,3 +13,13 @@ export function findingLines(name: string, code: string, options: EngineOptions 
 
 /** A case: file name, code, and the lines that must be findings (empty: none). */
 export type Case = [name: string, code: string, lines: number[]];
+
+/** One test per case: the findings must be on exactly the expected lines. */
+export function itFindsExactly(cases: readonly Case[]): void {
+  for (const [name, code, lines] of cases) {
+    const expected = lines.length ? `line ${lines.join(', ')}` : 'nothing';
+    it(`${name}: ${code.replace(/\n/g, ' ⏎ ')} → ${expected}`, () => {
+      assert.deepEqual(findingLines(name, code), lines);
+    });
+  }
+}

@@ -9,8 +9,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DeprecationEngine } from '../src/core/deprecations/engine';
-import { languageOfPath } from '../src/core/deprecations/languages';
+import { buildSync } from 'esbuild';
+import type * as EngineModule from '../src/core/deprecations/engine';
+import type * as LanguagesModule from '../src/core/deprecations/languages';
 import { largeTypeScriptFile, writeCorpus } from './corpus';
 
 const ROOT = resolve(__dirname, '..');
@@ -40,6 +41,7 @@ function ensureRipgrep(): void {
 }
 
 function main(): void {
+  const rediagnosis = measureRediagnosis();
   ensureRipgrep();
   const stats = writeCorpus(CORPUS);
   writeFileSync(
@@ -93,21 +95,50 @@ export default [{ files: ['**/*.ts', '**/*.js'], languageOptions: { parser: tses
   console.log(`  ratio petstore-deprecations / rg     = ${(all / rg).toFixed(2)}  (goal <= 2)`);
   console.log(`  ratio eslint / petstore-deprecations = ${(es / js).toFixed(1)}  (goal >= 10)`);
 
+  console.log(`\n${rediagnosis}`);
+}
+
+/**
+ * Re-diagnosing an edited 10,000-line file, measured first, in a process not yet busy with the
+ * corpus (generating 100 MB leaves a large heap that slows every later allocation).
+ */
+function measureRediagnosis(): string {
+  // The engine as the language server runs it: bundled by esbuild (not transpiled on the fly).
+  const bundle = join(CORPUS, 'engine.cjs');
+  buildSync({
+    stdin: {
+      contents:
+        "export { DeprecationEngine } from './src/core/deprecations/engine';\n" +
+        "export { languageOfPath } from './src/core/deprecations/languages';\n",
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'warning',
+  });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { DeprecationEngine, languageOfPath } = require(bundle) as typeof EngineModule &
+    typeof LanguagesModule;
   const engine = new DeprecationEngine();
   const typescript = languageOfPath('edited.ts')!;
   let text = largeTypeScriptFile();
   const times: number[] = [];
-  for (let edit = 0; edit < 60; edit++) {
+  // A language server runs for hours: the first 50 edits warm it up and are not counted.
+  const WARM_UP = 50;
+  const EDITS = 150;
+  for (let edit = 0; edit < EDITS; edit++) {
     // One keystroke somewhere in the file, then a full re-diagnosis (what the server does).
-    const at = Math.floor(text.length / 60) * edit;
+    const at = Math.floor(text.length / EDITS) * edit;
     text = `${text.slice(0, at)}x${text.slice(at + 1)}`;
     const started = performance.now();
     engine.scan(text, typescript);
     times.push(performance.now() - started);
   }
-  console.log(
-    `\nre-diagnose an edited 10,000-line file: median ${median(times.slice(10)).toFixed(2)} ms (goal <= 5 ms)`,
-  );
+  return `re-diagnose an edited 10,000-line file: median ${median(times.slice(WARM_UP)).toFixed(2)} ms (goal <= 5 ms)`;
 }
 
 main();

@@ -20,6 +20,8 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
   const requestLine = methodLine || commandLine;
   // "fetching /pets/{id}", "Calling /pets/{} failed": words before the path make it prose.
   const proseBefore = requestLine ? text.length : firstInnerSpace(text);
+  let lastNonSpace = text.length - 1;
+  while (lastNonSpace >= 0 && isSpace(text.charCodeAt(lastNonSpace))) lastNonSpace--;
   for (let index = text.indexOf('pets/'); index !== -1; index = text.indexOf('pets/', index + 5)) {
     if (index > proseBefore) break;
     if (!startsPathSegment(text, index, requestLine)) continue;
@@ -45,9 +47,13 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
       continue;
     }
     if (isSpace(next.charCodeAt(0))) {
-      // "GET /pets/1 HTTP/1.1" and "curl … /pets/1 -H …" are requests; "GET /pets/{id} failed" is prose.
-      const rest = text.slice(end).trim();
-      if (commandLine || (methodLine && (rest === '' || /^HTTP\/[\d.]+$/i.test(rest))))
+      // "…/pets/1\n" ends with white space; "GET /pets/1 HTTP/1.1" and "curl … /pets/1 -H …" are
+      // requests; "GET /pets/{id} failed" is prose.
+      let rest = end;
+      while (rest < text.length && isSpace(text.charCodeAt(rest))) rest++;
+      if (rest >= lastNonSpace + 1 || commandLine) return { index };
+      // A sliced string, then a test anchored at its start: no copy, no scan of a long rest.
+      if (methodLine && /^HTTP\/[\d.]+$/i.test(text.slice(rest, lastNonSpace + 1)))
         return { index };
     }
   }

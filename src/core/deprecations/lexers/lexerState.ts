@@ -26,8 +26,8 @@ export class LexerState {
   pos: number;
   /** Lexing stops at the first token starting at or after this offset. */
   readonly end: number;
-  readonly tokens: Token[] = [];
-  readonly comments: Comment[] = [];
+  tokens: Token[] = [];
+  comments: Comment[] = [];
   private readonly survey: Survey | undefined;
 
   constructor(
@@ -37,6 +37,17 @@ export class LexerState {
     this.pos = range.start ?? 0;
     this.end = range.end ?? src.length;
     this.survey = range.survey;
+  }
+
+  /**
+   * A state over part of the same source (a shell command substitution) whose tokens, comments
+   * and survey notes go where this one's go.
+   */
+  nested(start: number, end: number): LexerState {
+    const inner = new LexerState(this.src, { start, end, survey: this.survey });
+    inner.tokens = this.tokens;
+    inner.comments = this.comments;
+    return inner;
   }
 
   code(offset = 0): number {
@@ -55,14 +66,14 @@ export class LexerState {
    * Records a token. In the survey pass nothing is allocated: only line breaks and candidates are
    * noted, and an identifier is compared with the operation names only when its length could match.
    */
-  emit(kind: TokenKind, start: number, end: number, parts?: StringPart[]): void {
+  emit(kind: TokenKind, start: number, end: number, parts?: StringPart[], text?: string): void {
     const survey = this.survey;
     if (!survey) {
       this.tokens.push({
         kind,
         start,
         end,
-        text: kind === 'newline' ? '\n' : this.src.slice(start, end),
+        text: text ?? (kind === 'newline' ? '\n' : this.src.slice(start, end)),
         parts,
       });
       return;

@@ -4,12 +4,21 @@ import { LexerState, type LexRange } from './lexerState';
 
 const OPERATOR_CHARS = new Set(['|', '&', ';', '(', ')', '<', '>']);
 
+/** Command substitutions inside command substitutions lexed as commands, at most this deep. */
+const MAX_SUBSTITUTION_DEPTH = 4;
+
 /**
  * POSIX shell and bash: each word (quoted parts, $var, ${…}, $(…) joined) becomes one string
  * token, so `"$BASE"/pets/"$1"` is one URL. Comments start a word with #; heredoc bodies are data.
+ * The commands inside $(…) and `…` are lexed too, between ( and ) tokens, after their word.
  */
 export function lexShell(src: string, range?: LexRange): LexResult {
   const s = new LexerState(src, range);
+  lexCommands(s, 0);
+  return { tokens: s.tokens, comments: s.comments };
+}
+
+function lexCommands(s: LexerState, depth: number): void {
   const heredocs = new HeredocQueue();
   while (!s.done) {
     const c = s.src[s.pos]!;
@@ -28,22 +37,23 @@ export function lexShell(src: string, range?: LexRange): LexResult {
       const two = s.src.slice(s.pos, s.pos + 2);
       s.pos += two === '&&' || two === '||' || two === '>>' ? 2 : 1;
       s.emit('punct', start, s.pos);
-    } else readWord(s);
+    } else readWord(s, depth);
   }
-  return { tokens: s.tokens, comments: s.comments };
 }
 
-function readWord(s: LexerState): void {
+function readWord(s: LexerState, depth: number): void {
   const src = s.src;
   const start = s.pos;
   const parts: StringPart[] = [];
+  /** Where the commands of $(…) and `…` in this word start and end. */
+  const substitutions: [number, number][] = [];
   let text = '';
   const hole = () => {
     if (text) parts.push(text);
     parts.push(HOLE);
     text = '';
   };
-  while (s.pos < src.length) {
+  while (s.pos < s.end) {
     const c = src.charCodeAt(s.pos);
     if (c === 32 || c === 9 || c === 10 || c === 13 || WORD_BREAKS.has(c)) break;
     if (c === 92) {
@@ -70,6 +80,7 @@ function readWord(s: LexerState): void {
           if (length > 0) {
             text += src.slice(run, s.pos);
             hole();
+            noteSubstitution(src, s.pos, length, substitutions);
             s.pos += length;
             run = s.pos;
           } else s.pos++;
@@ -81,6 +92,7 @@ function readWord(s: LexerState): void {
       const length = expansionLength(src, s.pos);
       if (length > 0) {
         hole();
+        noteSubstitution(src, s.pos, length, substitutions);
         s.pos += length;
       } else {
         text += src[s.pos];
@@ -96,6 +108,28 @@ function readWord(s: LexerState): void {
   }
   if (text) parts.push(text);
   s.emit('string', start, s.pos, parts);
+  if (depth >= MAX_SUBSTITUTION_DEPTH) return;
+  for (const [from, to] of substitutions) {
+    // ( and ) around the inner commands: they end a command, as a line break would.
+    s.emit('punct', from - 1, from, undefined, '(');
+    lexCommands(s.nested(from, to), depth + 1);
+    s.emit('punct', to, to + 1, undefined, ')');
+  }
+}
+
+/** $(…) and `…` hold commands (not $((…)), arithmetic): note where, to lex them after the word. */
+function noteSubstitution(
+  src: string,
+  at: number,
+  length: number,
+  substitutions: [number, number][],
+): void {
+  const backtick = src.charCodeAt(at) === 96;
+  if (!backtick && !(src.charCodeAt(at + 1) === 40 && src.charCodeAt(at + 2) !== 40)) return;
+  const from = at + (backtick ? 1 : 2);
+  const end = at + length;
+  const to = src.charCodeAt(end - 1) === (backtick ? 96 : 41) ? end - 1 : end;
+  if (to > from) substitutions.push([from, to]);
 }
 
 /** | & ; ( ) < > end a word. */

@@ -193,13 +193,19 @@ function lineIndexBefore(lineBreaks: readonly number[], offset: number): number 
   return found;
 }
 
-/** One call is one finding: a finding inside another one's range is dropped. */
+/**
+ * One call is one finding: a finding inside another one's range is dropped, and so is a second
+ * finding of the same call (api.getPet(`/pets/${id}`), r.Get("/pets/{id}", h.getPet)).
+ */
 function withoutOverlaps(findings: RawFinding[]): RawFinding[] {
   const sorted = [...findings].sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: RawFinding[] = [];
+  const calls = new Set<number>();
   for (const finding of sorted) {
     const previous = kept[kept.length - 1];
     if (previous && finding.start < previous.end) continue;
+    if (calls.has(finding.anchor)) continue;
+    calls.add(finding.anchor);
     kept.push(finding);
   }
   return kept;

@@ -1,6 +1,6 @@
 import { renderParts, type Token } from './tokens';
 import { chainStart, matchingCloser, nextSignificant, previousSignificant } from './tokenWalk';
-import type { RawFinding } from './urlScanner';
+import { anchorOf, type RawFinding } from './urlScanner';
 
 export const DEFAULT_OPERATION_NAMES = ['getPet', 'get_pet', 'GetPet'];
 
@@ -118,22 +118,24 @@ export function scanOperationCalls(
       beforeText === '->' ||
       beforeText === '::' ||
       beforeText === '&.';
-    if (!called && !(options.parenlessCalls && isMember && isRubyArgumentStart(tokens, next)))
-      continue;
+    // Not called here, but handed on to be called: ids.map(api.getPet), petApi::getPet, a Ruby
+    // call without arguments (api.get_pet). Not when assigned to (a definition) or a type query.
+    if (!called && !(isMember && isMemberReference(tokens, i, next))) continue;
     if (!isMember && isDeclaration(tokens, before)) continue;
     if (called && !isMember && isDefinitionBody(tokens, next, options)) continue;
-    findings.push(operationFinding(tokens, i));
+    findings.push(operationFinding(tokens, i, called));
   }
   return findings;
 }
 
-function operationFinding(tokens: readonly Token[], index: number): RawFinding {
+/** A call's anchor is its start; a reference's is the call it is handed to (one call, one finding). */
+function operationFinding(tokens: readonly Token[], index: number, called = true): RawFinding {
   const token = tokens[index]!;
   return {
     kind: 'operation',
     start: token.start,
     end: token.end,
-    anchor: tokens[chainStart(tokens, index)]!.start,
+    anchor: called ? tokens[chainStart(tokens, index)]!.start : anchorOf(tokens, index),
     detail: token.kind === 'string' ? renderParts(token.parts ?? []) : token.text,
   };
 }
@@ -195,14 +197,11 @@ function isDefinitionBody(
   return text === '{' || (options.typeAnnotatedSignatures && text === ':');
 }
 
-function isRubyArgumentStart(tokens: readonly Token[], next: number): boolean {
-  if (next < 0) return false;
-  const token = tokens[next]!;
-  return (
-    token.kind === 'ident' ||
-    token.kind === 'number' ||
-    token.kind === 'string' ||
-    token.text === ':' ||
-    token.text === '@'
-  );
+const ASSIGNING = new Set(['=', ':=', '+=', '||=', '??=']);
+
+/** `api.getPet` used as a value (not assigned to, not in `typeof api.getPet`). */
+function isMemberReference(tokens: readonly Token[], index: number, next: number): boolean {
+  if (next >= 0 && ASSIGNING.has(tokens[next]!.text)) return false;
+  const before = previousSignificant(tokens, chainStart(tokens, index) - 1);
+  return !(before >= 0 && (tokens[before]!.text === 'typeof' || tokens[before]!.text === 'keyof'));
 }

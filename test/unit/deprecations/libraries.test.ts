@@ -338,6 +338,33 @@ export const LIBRARY_CASES: Case[] = [
   ['a.rs', 'let q = \'"\';\nlet u = format!("{}/pets/{}", b, id);', [2]],
   ['a.rs', 'let u = format!(r#"{}/pets/{}"#, b, id);', [1]],
   ['a.java', 'char q = \'"\';\nString u = base + "/pets/" + id;', [2]],
+  // the operation handed on to be called (method references), not assigned or only typed
+  ['A.java', 'List<Pet> pets = ids.stream().map(petApi::getPet).toList();', [1]],
+  ['a.ts', 'const pets = await Promise.all(ids.map(api.getPet));', [1]],
+  ['a.ts', 'const load = api.getPet.bind(api);', [1]],
+  ['a.ts', 'jest.spyOn(api, "getPet").mockResolvedValue(pet);', []],
+  ['a.ts', 'api.getPet = async () => pet;', []],
+  [
+    'a.ts',
+    'const { data } = useQuery({ queryKey: ["pet", id], queryFn: () => api.getPet({ petId: id }) });',
+    [1],
+  ],
+  ['a.ts', 'export { getPet } from "./api";', []],
+  ['a.ts', 'import { getPet } from "./api";\nawait getPet(1);', [2]],
+  ['a.py', 'pet = functools.partial(api.get_pet, 1)', [1]],
+  ['a.py', 'self.get_pet = mock.Mock()', []],
+  ['a.rb', 'pet = api.get_pet', [1]],
+  ['a.rb', 'pets = ids.map { |id| api.get_pet(id) }', [1]],
+  ['a.rb', 'def get_pet(id) = nil', []],
+  ['a.go', 'fetch := client.GetPet\npet, err := fetch(ctx, 1)', [1]],
+  ['a.py', '@uplink.get("pets/{pet_id}")\ndef fetch_pet(self, pet_id): pass', [1]],
+  ['a.py', '@uplink.delete("pets/{pet_id}")\ndef remove_pet(self, pet_id): pass', []],
+  ['a.cs', 'var pets = await Task.WhenAll(ids.Select(_api.GetPetAsync));', [1]],
+  ['a.kt', 'val pets = ids.map(api::getPet)', [1]],
+  ['a.rs', 'let pets = ids.iter().map(|id| api.get_pet(*id));', [1]],
+  ['a.ts', 'type PetResponse = Awaited<ReturnType<typeof api.getPet>>;', []],
+  // one call, one finding
+  ['a.ts', 'const pet = await api.getPet(`/pets/${id}`);', [1]],
 ];
 
 describe('deprecated getPet finder: common libraries of each language', () =>

@@ -5,12 +5,19 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { LANGUAGE_IDS, SUPPORTED_EXTENSIONS } from '../core/deprecations/languages';
+import {
+  LANGUAGE_IDS,
+  SUPPORTED_EXTENSIONS,
+  SUPPORTED_FILE_NAMES,
+} from '../core/deprecations/languages';
 import { EXPLANATION_URI } from '../core/deprecations/rule';
 import { readDeprecationSettings } from './deprecationSettings';
 
 /** Files the server follows on disk (created, changed, deleted). */
-const WATCHED_FILES = `**/*.{${SUPPORTED_EXTENSIONS.join(',')}}`;
+const WATCHED_FILES = `**/{${[
+  ...SUPPORTED_EXTENSIONS.map((extension) => `*.${extension}`),
+  ...SUPPORTED_FILE_NAMES,
+].join(',')}}`;
 
 /**
  * The language client of the deprecated getPet finder: the server (dist/lsp/server.js) runs in

@@ -121,6 +121,21 @@ describe('Deprecated getPet finder in the editor', function () {
     await diagnosticsOf(uri, (d) => d.length === 0);
   });
 
+  it('diagnoses the recipes of a Makefile (selected by its name) as it is edited', async () => {
+    const uri = file('Makefile');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('smoke:\n\t@echo "$(BASE)/pets/1"\n'));
+    const editor = await vscode.window.showTextDocument(uri);
+    await editor.edit((edit) =>
+      edit.insert(new vscode.Position(2, 0), '\t@curl -fsS "$(BASE)/pets/1"\n'),
+    );
+    // Exactly one: the echoed URL on line 1 is output, not a request.
+    const [finding] = await diagnosticsOf(uri, (d) => d.length === 1);
+    assert.equal(finding!.range.start.line, 2);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.workspace.fs.delete(uri);
+    await diagnosticsOf(uri, (d) => d.length === 0);
+  });
+
   it('diagnoses the script of a Vue file, not its template, and judges a stored URL by its use', async () => {
     const uri = file('src/PetCard.vue');
     await vscode.workspace.fs.writeFile(

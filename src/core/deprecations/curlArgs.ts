@@ -19,7 +19,7 @@ const DATA_FLAGS = new Set([
  * HTTPie's METHOD argument or request items. Undefined means the default, GET.
  */
 export function commandLineMethod(words: readonly string[]): string | undefined {
-  const program = (words[0] ?? '').replace(/^.*\//, '');
+  const program = programName(words[0] ?? '');
   if (program === 'curl') return curlMethod(words.slice(1));
   if (program === 'wget') return wgetMethod(words.slice(1));
   if (program === 'http' || program === 'https' || program === 'xh')
@@ -86,6 +86,16 @@ function httpieMethod(args: readonly string[]): string | undefined {
   if (first && HTTP_METHODS.has(first)) return first;
   // Request items: field=value or field:=json make HTTPie send a POST.
   return positional.slice(1).some((item) => /^[^:=/]+:?=/.test(item)) ? 'POST' : undefined;
+}
+
+/**
+ * The program a command word names: /usr/bin/curl → curl; make's @curl (silent) and -curl (errors
+ * ignored) → curl.
+ */
+export function programName(word: string): string {
+  let start = word.lastIndexOf('/') + 1;
+  while (start < word.length && (word[start] === '@' || word[start] === '-')) start++;
+  return word.slice(start);
 }
 
 /** Splits a command line held in a string into words (quotes removed), for commandLineMethod. */

@@ -129,6 +129,8 @@ const BY_EXTENSION: Record<string, LanguageFamily> = {
   bash: 'shell',
   zsh: 'shell',
   ksh: 'shell',
+  mk: 'shell',
+  dockerfile: 'shell',
   http: 'http',
   rest: 'http',
 };
@@ -140,6 +142,18 @@ const BY_EMBEDDING_EXTENSION: Record<string, LanguageSupport> = {
   html: SCRIPT_BLOCKS,
   htm: SCRIPT_BLOCKS,
 };
+
+const RUBY_FILE_NAMES = new Set(['Rakefile', 'Gemfile']);
+const SHELL_FILE_NAMES = new Set([
+  'Makefile',
+  'makefile',
+  'GNUmakefile',
+  'Dockerfile',
+  'Containerfile',
+]);
+
+/** Whole file names (without extension) the finder reads. */
+export const SUPPORTED_FILE_NAMES = [...RUBY_FILE_NAMES, ...SHELL_FILE_NAMES];
 
 /** File extensions the finder reads (the editor watches these). */
 export const SUPPORTED_EXTENSIONS = [
@@ -174,7 +188,9 @@ export function languageOfPath(path: string, firstLine?: string): LanguageSuppor
     const family = BY_EXTENSION[extension];
     return family ? SUPPORT[family] : BY_EMBEDDING_EXTENSION[extension];
   }
-  if (name === 'Rakefile' || name === 'Gemfile') return SUPPORT.ruby;
+  if (RUBY_FILE_NAMES.has(name)) return SUPPORT.ruby;
+  // Their commands are shell: recipes of makefiles, RUN lines of container files.
+  if (SHELL_FILE_NAMES.has(name)) return SUPPORT.shell;
   if (firstLine?.startsWith('#!')) {
     if (/\b(ba|z|k|da)?sh\b/.test(firstLine)) return SUPPORT.shell;
     if (/\bpython[0-9.]*\b/.test(firstLine)) return SUPPORT.python;

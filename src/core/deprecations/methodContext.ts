@@ -1,4 +1,4 @@
-import { commandLineMethod, splitCommandLine } from './curlArgs';
+import { commandLineMethod, programName, splitCommandLine } from './curlArgs';
 import { HTTP_METHODS, methodOfName } from './httpMethods';
 import { requestLineMethod } from './petPath';
 import { renderParts, type Token } from './tokens';
@@ -134,7 +134,7 @@ export function isDefaultGetCall(tokens: readonly Token[], index: number, shell:
         break;
       start--;
     }
-    return COMMAND_PROGRAMS.has(tokens[start]!.text);
+    return COMMAND_PROGRAMS.has(programName(tokens[start]!.text));
   }
   const opener = enclosingOpener(tokens, index);
   if (opener < 0 || tokens[opener]!.text !== '(') return false;
@@ -176,7 +176,7 @@ function shellCommandMethod({ tokens, first, last }: UrlSite): string | undefine
   while (
     words.length &&
     (/^\w+=/.test(words[0]!) ||
-      ['sudo', 'command', 'exec', 'time', 'env', 'nohup'].includes(words[0]!))
+      ['sudo', 'command', 'exec', 'time', 'env', 'nohup', 'RUN'].includes(words[0]!))
   )
     words.shift();
   return commandLineMethod(words);

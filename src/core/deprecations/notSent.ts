@@ -1,3 +1,4 @@
+import { programName } from './curlArgs';
 import type { Token } from './tokens';
 import { enclosingOpener, previousSignificant } from './tokenWalk';
 
@@ -134,7 +135,7 @@ function isShellMessage(tokens: readonly Token[], first: number): boolean {
     if (token.kind === 'newline' || token.kind === 'punct') break;
     start--;
   }
-  const program = tokens[start]!.text;
+  const program = programName(tokens[start]!.text);
   if (program === 'echo') return true;
   // printf -v url '%s/pets/%s' … stores the URL in a variable: that is building it, not output.
   if (program !== 'printf') return false;

@@ -365,6 +365,14 @@ export const LIBRARY_CASES: Case[] = [
   ['a.ts', 'type PetResponse = Awaited<ReturnType<typeof api.getPet>>;', []],
   // one call, one finding
   ['a.ts', 'const pet = await api.getPet(`/pets/${id}`);', [1]],
+  // makefile recipes and container files are shell
+  ['Makefile', 'smoke:\n\t@curl -fsS "$(BASE_URL)/pets/1" > /dev/null\n', [2]],
+  ['Makefile', 'clean:\n\t-curl -X DELETE "$(BASE_URL)/pets/1"\n', []],
+  ['Makefile', 'info:\n\t@echo "Fetching $(BASE_URL)/pets/1"\n', []],
+  ['Dockerfile', 'FROM alpine\nRUN curl -fsS "$BASE_URL/pets/1"\n', [2]],
+  ['Dockerfile', 'FROM alpine\nRUN curl -X DELETE "$BASE_URL/pets/1"\n', []],
+  ['api.dockerfile', 'HEALTHCHECK CMD curl -f http://localhost:8787/v1/pets/1 || exit 1', [1]],
+  ['rules.mk', 'check:\n\tcurl "$(API)/pets/$(ID)"', [2]],
 ];
 
 describe('deprecated getPet finder: common libraries of each language', () =>

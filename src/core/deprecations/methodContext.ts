@@ -191,7 +191,9 @@ function callContextMethod(site: UrlSite): string | undefined {
     groups++;
     const openText = tokens[opener]!.text;
     const close = matchingCloser(tokens, opener);
-    const fromArgs = argumentMethod(tokens, opener + 1, close);
+    const fromArgs =
+      argumentMethod(tokens, opener + 1, close) ??
+      (openText === '(' ? leadingVerbArgument(tokens, opener) : undefined);
     if (fromArgs) return fromArgs;
     if (openText === '(') {
       const method =
@@ -335,6 +337,22 @@ function argumentMethod(tokens: readonly Token[], from: number, to: number): str
     }
   }
   return undefined;
+}
+
+/** Calls whose first argument is the method, in any case: session.request("delete", url), xhr.open('get', url). */
+const VERB_FIRST_CALLEES =
+  /^(?:request|open|send_?request|sendRequest|fetch|call|exchange|execute)$/i;
+
+/** A lower-case verb as the first argument of a call that takes the method first. */
+function leadingVerbArgument(tokens: readonly Token[], opener: number): string | undefined {
+  const callee = previousSignificant(tokens, opener - 1);
+  if (callee < 0 || !VERB_FIRST_CALLEES.test(tokens[callee]!.text)) return undefined;
+  const first = nextSignificant(tokens, opener + 1);
+  const token = first < 0 ? undefined : tokens[first];
+  if (!token?.parts || token.parts.length !== 1 || typeof token.parts[0] !== 'string')
+    return undefined;
+  const verb = token.parts[0].trim().toUpperCase();
+  return HTTP_METHODS.has(verb) ? verb : undefined;
 }
 
 /** Only `method: …` / `method = …` entries between from and to (a block may hold anything else). */

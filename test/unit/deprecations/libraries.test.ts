@@ -373,6 +373,14 @@ export const LIBRARY_CASES: Case[] = [
   ['Dockerfile', 'FROM alpine\nRUN curl -X DELETE "$BASE_URL/pets/1"\n', []],
   ['api.dockerfile', 'HEALTHCHECK CMD curl -f http://localhost:8787/v1/pets/1 || exit 1', [1]],
   ['rules.mk', 'check:\n\tcurl "$(API)/pets/$(ID)"', [2]],
+  // the method as the first argument, in lower case
+  ['a.py', 'r = session.request("delete", f"{B}/pets/{pid}")', []],
+  ['a.py', 'r = session.request("get", f"{B}/pets/{pid}")', [1]],
+  ['a.js', "xhr.open('delete', '/pets/' + id);", []],
+  ['a.js', "xhr.open('get', '/pets/' + id);", [1]],
+  ['a.js', "t('delete', '/pets/' + id);", [1]],
+  ['a.rb', 'Net::HTTP.new(host).send_request("DELETE", "/pets/#{id}")', []],
+  ['a.py', 'await client.request(method="delete", url=f"/pets/{pid}")', []],
 ];
 
 describe('deprecated getPet finder: common libraries of each language', () =>

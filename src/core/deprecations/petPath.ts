@@ -102,8 +102,14 @@ function endsWithFileExtension(text: string, start: number): boolean {
   return true;
 }
 
-/** "/pets/(\d+)", "/pets/[0-9]+": a regular expression or route pattern matching the path. */
+/**
+ * "/pets/(\d+)", "/pets/[0-9]+": a regular expression matching the path; "/pets/:id",
+ * "/pets/<int:pet_id>": a route that a server serves or an app navigates to. Neither is a request.
+ */
 function isPattern(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  if (first === 58 && end > start + 1) return true; // :id
+  if (first === 60 && text.charCodeAt(end - 1) === 62) return true; // <id>, <int:id>
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     if (code === 92 || code === 40 || code === 91 || code === 42 || code === 43 || code === 94)

@@ -24,7 +24,8 @@ export const LIBRARY_CASES: Case[] = [
   ['a.ts', 'const PET_URL = (id: number) => `/v1/pets/${id}` as const;', [1]],
   ['a.ts', 'fetch(`/pets/${pet.id}`)', [1]],
   ['a.ts', 'fetch(`/pets/${ids[0]}`)', [1]],
-  ['a.ts', 'fetch(`/pets/:id`)', [1]],
+  // Route patterns (:id) are served or navigated to, never sent as they are.
+  ['a.ts', 'fetch(`/pets/:id`)', []],
   ['a.ts', "fetch('/pets/' + id + '?fields=name')", [1]],
   ['a.ts', "fetch('/pets/' + id + '#top')", [1]],
   ['a.ts', 'fetch(`${base}/pets/${id}/`)', [1]],
@@ -40,8 +41,9 @@ export const LIBRARY_CASES: Case[] = [
   ['a.js', 'const { data } = await PetsService.getPet({ petId })', [1]],
   ['a.js', "const p = await api['getPet'](1)", [1]],
   ['a.jsx', '<a href={`/pets/${id}`}>x</a>', [1]],
-  ['a.ts', "const routes = ['/pets', '/pets/:id'];", [1]],
-  ['a.ts', "app.get('/pets/:id', handler)", [1]],
+  ['a.ts', "const routes = ['/pets', '/pets/:id'];", []],
+  ['a.ts', "app.get('/pets/:id', handler)", []],
+  ['a.py', "@app.route('/pets/<int:pet_id>')\ndef show(pet_id): ...", []],
   ['a.ts', 'fetch(`${base}/pets/${id}`, { method })', [1]],
   ['a.ts', "useQuery(['pet', id], () => fetch(`/pets/${id}`).then(r => r.json()))", [1]],
   [

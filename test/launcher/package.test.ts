@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../..');
+
+/** Runs vsce (the project's own copy) and returns what it printed. */
+async function vsce(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    [resolve(ROOT, 'node_modules/@vscode/vsce/vsce'), ...args],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
+}
+
+describe('the extension package (npm run package)', function () {
+  this.timeout(120_000);
+
+  it('packages with the npm script’s own options', async () => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const [program, ...args] = manifest.scripts.package!.split(' ');
+    assert.equal(program, 'vsce');
+    const folder = await mkdtemp(join(tmpdir(), 'petstore-vsix-'));
+    try {
+      const vsix = join(folder, 'extension.vsix');
+      const { code, output } = await vsce([...args, '--out', vsix]);
+      assert.equal(code, 0, output);
+      assert.ok((await stat(vsix)).size > 0);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('holds the bundles, the manifest and the pictures, and no sources or tests', async () => {
+    // `ls` lists what `vsce package --no-dependencies` puts in the .vsix.
+    const { code, output } = await vsce(['ls', '--no-dependencies']);
+    assert.equal(code, 0, output);
+    const files = output
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    for (const needed of [
+      'package.json',
+      'README.md',
+      'CHANGELOG.md',
+      'dist/extension/extension.js',
+      'dist/lsp/server.js',
+      'media/petstore.svg',
+    ])
+      assert.ok(files.includes(needed), `${needed} is packaged`);
+    assert.deepEqual(
+      files.filter((file) => /^(src|test|bench|scripts|node_modules)\//.test(file)),
+      [],
+    );
+  });
+});

@@ -26,6 +26,13 @@ const KEYWORDS_BEFORE_REGEX = new Set([
   'p',
 ]);
 
+/** `__END__` alone on its line: the rest of the file is data (DATA), not code. */
+function isDataSection(src: string, at: number): boolean {
+  if (!src.startsWith('__END__', at) || (at > 0 && src[at - 1] !== '\n')) return false;
+  const after = src.charCodeAt(at + 7);
+  return Number.isNaN(after) || after === 10 || after === 13;
+}
+
 /** Ruby: # and =begin comments, "#{}" holes, %-literals, heredocs, regex literals. */
 export function lexRuby(src: string, range?: LexRange): LexResult {
   const s = new LexerState(src, range);
@@ -44,6 +51,9 @@ export function lexRuby(src: string, range?: LexRange): LexResult {
       const stop = end === -1 ? src.length : end + 5;
       s.comment(s.pos, stop);
       s.pos = stop;
+    } else if (c === 95 && isDataSection(src, s.pos)) {
+      s.comment(s.pos, src.length); // after __END__ comes data, not code
+      s.pos = src.length;
     } else if (c === 34 || c === 96) readRubyString(s, s.pos, src[s.pos]!, src[s.pos]!, true);
     else if (c === 39) readRubyString(s, s.pos, "'", "'", false);
     else if (c === 37 && isPercentLiteral(s)) readPercentLiteral(s);

@@ -80,3 +80,16 @@ export function matchingOpener(tokens: readonly Token[], close: number): number 
   }
   return -1;
 }
+
+/** `api.delete<void>(…)`, `client.GetFromJsonAsync<Pet>(…)`: the callee is before the type arguments. */
+export function skipTypeArguments(tokens: readonly Token[], index: number): number {
+  if (index < 0 || tokens[index]!.text !== '>') return index;
+  let depth = 0;
+  for (let i = index, stop = Math.max(0, index - 40); i >= stop; i--) {
+    const text = tokens[i]!.text;
+    if (text === '>') depth++;
+    else if (text === '<' && --depth === 0) return previousSignificant(tokens, i - 1);
+    else if (text === ';' || text === '{' || text === '}') return index;
+  }
+  return index;
+}

@@ -1,0 +1,120 @@
+import { HTTP_METHODS, methodOfName } from './httpMethods';
+import { renderParts, type Token } from './tokens';
+import { nextSignificant, previousSignificant } from './tokenWalk';
+
+/** Keys that name the method in options and annotations: { method: 'DELETE' }, type = "POST". */
+export const METHOD_KEYS = new Set([
+  'method',
+  'methods',
+  'type',
+  'verb',
+  'http_method',
+  'httpmethod',
+  'request_method',
+  'requestmethod',
+  'get_method',
+]);
+
+/** method: 'DELETE', method="POST", "DELETE" as an argument, HttpMethod.Delete, methods=["DELETE"]. */
+export function argumentMethod(
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+): string | undefined {
+  for (let i = from; i < to; i++) {
+    const token = tokens[i]!;
+    const keyed = keyedMethod(tokens, i);
+    if (keyed) return keyed;
+    if (
+      token.kind === 'string' &&
+      token.parts &&
+      token.parts.length === 1 &&
+      typeof token.parts[0] === 'string'
+    ) {
+      const text = token.parts[0].trim().toUpperCase();
+      if (HTTP_METHODS.has(text) && text === token.parts[0].trim()) return text;
+    }
+    if (token.kind === 'ident' && isMethodEnumMember(tokens, i)) return methodOfName(token.text);
+    // A Ruby symbol argument: stub_request(:delete, …), Typhoeus::Request.new(url, :get)
+    if (token.kind === 'number' && token.text.startsWith(':')) {
+      const verb = token.text.slice(1);
+      if (HTTP_METHODS.has(verb.toUpperCase()) && verb === verb.toLowerCase())
+        return verb.toUpperCase();
+    }
+  }
+  return undefined;
+}
+
+/** Calls whose first argument is the method, in any case: session.request("delete", url), xhr.open('get', url). */
+const VERB_FIRST_CALLEES =
+  /^(?:request|open|send_?request|sendRequest|fetch|call|exchange|execute)$/i;
+
+/** A lower-case verb as the first argument of a call that takes the method first. */
+export function leadingVerbArgument(tokens: readonly Token[], opener: number): string | undefined {
+  const callee = previousSignificant(tokens, opener - 1);
+  if (callee < 0 || !VERB_FIRST_CALLEES.test(tokens[callee]!.text)) return undefined;
+  const first = nextSignificant(tokens, opener + 1);
+  const token = first < 0 ? undefined : tokens[first];
+  if (!token?.parts || token.parts.length !== 1 || typeof token.parts[0] !== 'string')
+    return undefined;
+  const verb = token.parts[0].trim().toUpperCase();
+  return HTTP_METHODS.has(verb) ? verb : undefined;
+}
+
+/** Only `method: …` / `method = …` entries between from and to (a block may hold anything else). */
+export function keyedMethodIn(
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+): string | undefined {
+  for (let i = from; i < to; i++) {
+    const keyed = keyedMethod(tokens, i);
+    if (keyed) return keyed;
+  }
+  return undefined;
+}
+
+/** `method: 'DELETE'`, `type = "POST"`, `methods=["DELETE"]` starting at token `index`. */
+function keyedMethod(tokens: readonly Token[], index: number): string | undefined {
+  const token = tokens[index]!;
+  if (token.kind !== 'ident' || !METHOD_KEYS.has(token.text.toLowerCase())) return undefined;
+  const assign = nextSignificant(tokens, index + 1);
+  const assignText = assign >= 0 ? tokens[assign]!.text : '';
+  if (assignText !== ':' && assignText !== '=' && assignText !== '=>' && assignText !== ':=')
+    return undefined;
+  let value = nextSignificant(tokens, assign + 1);
+  if (value >= 0 && tokens[value]!.text === '[') value = nextSignificant(tokens, value + 1);
+  return value >= 0 ? valueMethod(tokens, value) : undefined;
+}
+
+/** A method value: 'DELETE', :delete, HttpMethod.DELETE. */
+export function valueMethod(tokens: readonly Token[], index: number): string | undefined {
+  const token = tokens[index]!;
+  if (token.kind === 'string' && token.parts)
+    return methodOfName(renderParts(token.parts).trim()) ?? undefined;
+  if (token.kind === 'number' && token.text.startsWith(':'))
+    return methodOfName(token.text.slice(1));
+  let last = index;
+  for (;;) {
+    const separator = nextSignificant(tokens, last + 1);
+    if (separator < 0 || !['.', '::'].includes(tokens[separator]!.text)) break;
+    const next = nextSignificant(tokens, separator + 1);
+    if (next < 0 || tokens[next]!.kind !== 'ident') break;
+    last = next;
+  }
+  return tokens[last]!.kind === 'ident' ? methodOfName(tokens[last]!.text) : undefined;
+}
+
+/** HttpMethod.Delete, RequestMethod.DELETE, Method::POST, http.MethodDelete. */
+function isMethodEnumMember(tokens: readonly Token[], index: number): boolean {
+  const text = tokens[index]!.text;
+  if (/^Method(Get|Post|Put|Patch|Delete|Head|Options)$/.test(text)) return true;
+  const separator = previousSignificant(tokens, index - 1);
+  if (separator < 0 || !['.', '::'].includes(tokens[separator]!.text)) return false;
+  const owner = previousSignificant(tokens, separator - 1);
+  return (
+    owner >= 0 &&
+    /^(Http)?Methods?$|^RequestMethod$|^HttpVerb$/.test(tokens[owner]!.text) &&
+    methodOfName(text) !== undefined
+  );
+}

@@ -84,7 +84,36 @@ function keyedMethod(tokens: readonly Token[], index: number): string | undefine
     return undefined;
   let value = nextSignificant(tokens, assign + 1);
   if (value >= 0 && tokens[value]!.text === '[') value = nextSignificant(tokens, value + 1);
-  return value >= 0 ? valueMethod(tokens, value) : undefined;
+  if (value < 0) return undefined;
+  return conditionalMethod(tokens, value) ?? valueMethod(tokens, value);
+}
+
+/**
+ * `method: isDelete ? 'DELETE' : 'GET'`, `method='DELETE' if gone else 'GET'`: a choice that
+ * includes GET may send a GET (a use);
+ * otherwise the first method it names. Undefined when the value is no conditional.
+ */
+function conditionalMethod(tokens: readonly Token[], value: number): string | undefined {
+  let conditional = false;
+  const methods: string[] = [];
+  let depth = 0;
+  for (let i = value, steps = 0; i < tokens.length && steps < 60; i++, steps++) {
+    const token = tokens[i]!;
+    const text = token.text;
+    if (text === '(' || text === '[' || text === '{') depth++;
+    else if (text === ')' || text === ']' || text === '}') {
+      if (--depth < 0) break;
+    } else if (depth === 0 && (text === ',' || text === ';' || token.kind === 'newline')) break;
+    else if (text === '?' || (token.kind === 'ident' && (text === 'if' || text === 'else')))
+      conditional = true; // a ? b : c, b if a else c (Python), if (a) b else c (Kotlin)
+    else if (token.kind === 'string' && token.parts) {
+      const method = methodOfName(renderParts(token.parts).trim());
+      if (method) methods.push(method);
+    } else if (token.kind === 'ident' && isMethodEnumMember(tokens, i))
+      methods.push(methodOfName(text)!);
+  }
+  if (!conditional || methods.length === 0) return undefined;
+  return methods.includes('GET') ? 'GET' : methods[0];
 }
 
 /** A method value: 'DELETE', :delete, HttpMethod.DELETE. */

@@ -406,6 +406,20 @@ export const LIBRARY_CASES: Case[] = [
   ['a.sh', 'n=${#ARR[@]}\ncurl "$B/pets/$I"', [2]],
   ['a.sh', 'p="${P#prefix}"\ncurl "$B/pets/$I"', [2]],
   ['a.sh', 'cat <<\'EOF\'\n"unclosed\nEOF\ncurl "$B/pets/$I"', [4]],
+  // a method chosen at run time: a choice that includes GET may send one
+  ['a.ts', "fetch(`/pets/${id}`, { method: isDelete ? 'DELETE' : 'GET' })", [1]],
+  ['a.ts', "fetch(`/pets/${id}`, { method: isDelete ? 'DELETE' : 'PUT' })", []],
+  ['a.py', "requests.request(method='DELETE' if gone else 'GET', url=f'/pets/{i}')", [1]],
+  [
+    'a.kt',
+    'client.request("$b/pets/$id") { method = if (gone) HttpMethod.Delete else HttpMethod.Get }',
+    [1],
+  ],
+  [
+    'a.kt',
+    'client.request("$b/pets/$id") { method = if (gone) HttpMethod.Delete else HttpMethod.Put }',
+    [],
+  ],
 ];
 
 describe('deprecated getPet finder: common libraries of each language', () =>

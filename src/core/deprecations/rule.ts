@@ -52,6 +52,15 @@ GET {base_url}/pets?status=available&limit=100
 Authorization: Bearer <API_KEY>
 \`\`\`
 
+## What is reported
+
+Code that sends, or declares a client call that sends, a GET to \`/pets/{id}\` of this API: a URL
+string in the language's own syntax (also kept in a variable, or joined from path segments), a
+generated client's \`getPet\` / \`get_pet\` / \`GetPet\`, a declarative client (Feign, Retrofit,
+Spring, JAX-RS). Not reported: calls with another method (also when it is stated where a stored
+URL is used), \`/pets\` and \`/pets?…\`, \`/pets/{id}/…\`, comments and docstrings, messages that
+are only printed or logged, and routes with \`:id\` or \`<id>\` placeholders.
+
 ## Silencing a finding
 
 Put \`petstore-ignore-next-line\` in a comment on the line above the call, or

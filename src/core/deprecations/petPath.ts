@@ -110,9 +110,25 @@ function isPattern(text: string, start: number, end: number): boolean {
   const first = text.charCodeAt(start);
   if (first === 58 && end > start + 1) return true; // :id
   if (first === 60 && text.charCodeAt(end - 1) === 62) return true; // <id>, <int:id>
+  let braces = 0;
   for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
-    if (code === 92 || code === 40 || code === 91 || code === 42 || code === 43 || code === 94)
+    // Placeholders hold anything: {pet[id]}, {id:[0-9]+} (a route), %(id)s (a format string).
+    if (code === 123) braces++;
+    else if (code === 125) braces = Math.max(0, braces - 1);
+    else if (braces > 0) continue;
+    else if (code === 37 && text.charCodeAt(i + 1) === 40) {
+      const close = text.indexOf(')', i);
+      if (close === -1 || close >= end) return true;
+      i = close;
+    } else if (
+      code === 92 ||
+      code === 40 ||
+      code === 91 ||
+      code === 42 ||
+      code === 43 ||
+      code === 94
+    )
       return true; // \ ( [ * + ^
   }
   return false;

@@ -67,6 +67,11 @@ export const NOT_REQUEST_CASES: Case[] = [
   ['a.ts', 'cy.visit(`/pets/${id}`)', []],
   ['a.ts', 'cy.request(`/pets/${id}`)', [1]],
   ['a.jsx', '<a href={`/pets/${id}`}>x</a>', [1]],
+  // placeholders may hold brackets and parentheses; patterns outside them are regular expressions
+  ['a.py', 'url = "%(base)s/pets/%(id)s" % {"base": B, "id": pid}', [1]],
+  ['a.py', 'url = "{base}/pets/{pet[id]}".format(base=B, pet=p)', [1]],
+  ['a.go', 'r.HandleFunc("/pets/{id:[0-9]+}", h)', [1]],
+  ['a.py', "re.compile(r'/pets/[0-9]+')", []],
 ];
 
 describe('deprecated getPet finder: messages, files, modules and pages are not requests', () =>

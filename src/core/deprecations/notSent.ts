@@ -50,8 +50,6 @@ const MESSAGE_CALLEES = new Set([
 
 /** Front-end navigation: a page route of the app, not a request to the API. */
 const NAVIGATION_CALLEES = new Set([
-  'push',
-  'replace',
   'navigate',
   'navigateTo',
   'navigateByUrl',
@@ -110,9 +108,19 @@ export function isNotSent(tokens: readonly Token[], first: number, shell: boolea
     isMessageCallee(name) ||
     EXCEPTION_TYPE.test(name) ||
     NAVIGATION_CALLEES.has(name) ||
+    isHistoryChange(tokens, callee) ||
     MODULE_CALLEES.has(name) ||
     (name === 'New' && tokens[callee - 2]?.text === 'errors') // Go: errors.New("…")
   );
+}
+
+/** router.push(…), history.replace(…), location.replace(…); not urls.push(…), an array of URLs. */
+function isHistoryChange(tokens: readonly Token[], callee: number): boolean {
+  const name = tokens[callee]!.text;
+  if (name !== 'push' && name !== 'replace' && name !== 'assign') return false;
+  const dot = previousSignificant(tokens, callee - 1);
+  const receiver = dot < 0 || tokens[dot]!.text !== '.' ? -1 : previousSignificant(tokens, dot - 1);
+  return receiver >= 0 && /router|history|location|navigat/i.test(tokens[receiver]!.text);
 }
 
 function isMessageCallee(name: string): boolean {

@@ -72,6 +72,10 @@ export const NOT_REQUEST_CASES: Case[] = [
   ['a.py', 'url = "{base}/pets/{pet[id]}".format(base=B, pet=p)', [1]],
   ['a.go', 'r.HandleFunc("/pets/{id:[0-9]+}", h)', [1]],
   ['a.py', "re.compile(r'/pets/[0-9]+')", []],
+  // navigation changes the page; an array of URLs is kept for requests
+  ['a.ts', 'this.$router.push(`/pets/${id}`)', []],
+  ['a.ts', 'window.location.replace(`/pets/${id}`)', []],
+  ['a.ts', 'urls.push(`${BASE}/pets/${id}`);\nawait Promise.all(urls.map((u) => fetch(u)));', [1]],
 ];
 
 describe('deprecated getPet finder: messages, files, modules and pages are not requests', () =>

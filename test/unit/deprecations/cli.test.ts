@@ -55,6 +55,36 @@ describe('petstore-deprecations command line', () => {
     assert.match(lines[1]!, /^src\/nested\/one\.py:1:11: warning: .*`get_pet\(\)`/);
   });
 
+  it('finds exactly the uses in realistic client files of eleven languages and formats', async () => {
+    // Each file mixes uses (marked with a USE comment next to them) with the list, create, delete,
+    // sub-path, docstring, comment, log and error-message cases a real client has.
+    const folder = resolve(__dirname, '../../fixtures/realistic');
+    const { code, stdout } = await run(['scan', '--format', 'json', '.'], folder);
+    assert.equal(code, 1);
+    const found = (JSON.parse(stdout) as { file: string; line: number }[]).map(
+      (finding) => `${finding.file}:${finding.line}`,
+    );
+    assert.deepEqual(found, [
+      'PetGateway.php:18',
+      'PetRepository.kt:12',
+      'PetRepository.kt:21',
+      'PetService.java:17',
+      'PetsClient.cs:10',
+      'PetsClient.cs:24',
+      'client.go:11',
+      'client.go:25',
+      'client.rs:6',
+      'fetch-pet.sh:7',
+      'petClient.ts:21',
+      'petClient.ts:29',
+      'pet_client.rb:14',
+      'pets.py:18',
+      'pets.py:29',
+      'pets.py:33',
+      'requests.http:9',
+    ]);
+  });
+
   it('honours .gitignore (and scans ignored files with --no-gitignore)', async () => {
     assert.ok(!(await run(['scan'], tree)).stdout.includes('bundle.js'));
     assert.ok((await run(['scan', '--no-gitignore'], tree)).stdout.includes('build/bundle.js'));

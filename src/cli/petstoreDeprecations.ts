@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DeprecationEngine } from '../core/deprecations/engine';
 import {
+  githubReport,
   jsonReport,
   sarifReport,
   textReport,
@@ -22,7 +23,8 @@ const USAGE = `Usage: petstore-deprecations scan [PATH...] [options]
 Finds calls to the deprecated GET /pets/{petId} (getPet), removed on 5 December 2030.
 
 Options:
-  --format text|json|sarif   output format (default text)
+  --format FORMAT            text (default), json, sarif (code scanning), or github
+                             (annotations in a GitHub Actions run)
   --names getPet,get_pet     operation names of generated clients (default getPet,get_pet,GetPet)
   --max-file-size BYTES      skip larger files, with a note (default ${DEFAULT_MAX_FILE_BYTES})
   --no-gitignore             also scan files that .gitignore excludes
@@ -68,8 +70,8 @@ function main(): number {
   if (command !== 'scan')
     usageError(command ? `unknown command "${command}"` : 'missing command "scan"');
   const format = values.format as ReportFormat;
-  if (!['text', 'json', 'sarif'].includes(format))
-    usageError(`--format must be text, json or sarif, not "${format}"`);
+  if (!['text', 'json', 'sarif', 'github'].includes(format))
+    usageError(`--format must be text, json, sarif or github, not "${format}"`);
   const maxFileBytes =
     values['max-file-size'] === undefined
       ? DEFAULT_MAX_FILE_BYTES
@@ -99,7 +101,9 @@ function main(): number {
     maxFileBytes,
   );
   const results: FileFindings[] = [];
-  for (const file of listFiles(roots, onSkip, { gitignore: !values['no-gitignore'] })) {
+  const files = listFiles(roots, onSkip, { gitignore: !values['no-gitignore'] });
+  const scanned = files.length;
+  for (const file of files) {
     const candidate = reader.read(file);
     if (!candidate) continue;
     const findings = engine.scan(candidate.text, candidate.language);
@@ -107,15 +111,20 @@ function main(): number {
   }
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const context = { base: process.cwd(), toolVersion: VERSION };
-  const report =
-    format === 'sarif'
-      ? sarifReport(results, context)
-      : format === 'json'
-        ? jsonReport(results, context)
-        : textReport(results, context);
-  process.stdout.write(report);
+  const reports = { text: textReport, json: jsonReport, sarif: sarifReport, github: githubReport };
+  process.stdout.write(reports[format](results, context));
+  process.stderr.write(`petstore-deprecations: ${summary(results, scanned)}\n`);
   if (results.length > 0) return 1;
   return ioError ? 2 : 0;
+}
+
+/** One line for the log (stderr, so stdout stays a clean report): how many calls, where. */
+function summary(results: readonly FileFindings[], scanned: number): string {
+  const calls = results.reduce((total, file) => total + file.findings.length, 0);
+  const files = `${scanned} file${scanned === 1 ? '' : 's'} scanned`;
+  if (!calls) return `no calls to the deprecated GET /pets/{petId} (${files})`;
+  const where = `${results.length} file${results.length === 1 ? '' : 's'}`;
+  return `${calls} call${calls === 1 ? '' : 's'} to the deprecated GET /pets/{petId} in ${where} (${files})`;
 }
 
 try {

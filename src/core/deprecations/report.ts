@@ -15,7 +15,7 @@ export interface FileFindings {
   findings: Finding[];
 }
 
-export type ReportFormat = 'text' | 'json' | 'sarif';
+export type ReportFormat = 'text' | 'json' | 'sarif' | 'github';
 
 export interface ReportContext {
   /** Paths in the report are relative to this folder (the working directory). */
@@ -36,6 +36,39 @@ export function textReport(files: readonly FileFindings[], context: ReportContex
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/**
+ * GitHub Actions workflow commands: each finding becomes an annotation on the pull request's
+ * diff, without setting up code scanning.
+ */
+export function githubReport(files: readonly FileFindings[], context: ReportContext): string {
+  const lines: string[] = [];
+  for (const file of files) {
+    for (const finding of file.findings) {
+      const properties = [
+        `file=${escapeProperty(displayPath(file.path, context.base))}`,
+        `line=${finding.start.line + 1}`,
+        `col=${finding.start.character + 1}`,
+        `endLine=${finding.end.line + 1}`,
+        `endColumn=${finding.end.character + 1}`,
+        `title=${escapeProperty(`Deprecated GET /pets/{petId} (${RULE_ID})`)}`,
+      ].join(',');
+      const message = findingMessage(finding.detail, finding.kind, context.now);
+      lines.push(`::warning ${properties}::${escapeData(message)}`);
+    }
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** Workflow command data: %, CR and LF are escaped (GitHub's toolkit escapes the same). */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Workflow command properties: also : and , which separate them. */
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 export function jsonReport(files: readonly FileFindings[], context: ReportContext): string {

@@ -31,7 +31,7 @@ export function findingMessage(
   const days = daysUntilRemoval(now);
   const when =
     days > 0
-      ? `removed on ${REMOVAL_DATE_TEXT} (${days} days left)`
+      ? `removed on ${REMOVAL_DATE_TEXT} (${days} day${days === 1 ? '' : 's'} left)`
       : `was removed on ${REMOVAL_DATE_TEXT}`;
   const call = kind === 'operation' ? `${detail}()` : withoutRequestLineParts(detail);
   return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`. Use ${REPLACEMENT} instead.`;

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Ajv from 'ajv-draft-04';
+import { githubReport } from '../../../src/core/deprecations/report';
 
 const BIN = resolve(__dirname, '../../../dist/cli/petstore-deprecations.js');
 
@@ -83,6 +84,46 @@ describe('petstore-deprecations command line', () => {
       'pets.py:33',
       'requests.http:9',
     ]);
+  });
+
+  it('annotates a GitHub Actions run, escaping what workflow commands need escaped', async () => {
+    const { code, stdout, stderr } = await run(['scan', '--format', 'github'], tree);
+    assert.equal(code, 1);
+    const lines = stdout.trim().split('\n');
+    assert.equal(lines.length, 2);
+    assert.match(
+      lines[0]!,
+      /^::warning file=src\/client\.ts,line=2,col=9,endLine=2,endColumn=29,title=Deprecated GET \/pets\/\{petId\} \(petstore\/deprecated-get-pet\)::GET \/pets\/\{petId\} \(getPet\) is deprecated and removed on 5 December 2030/,
+    );
+    // The summary goes to stderr: stdout holds only the report.
+    assert.match(
+      stderr,
+      /2 calls to the deprecated GET \/pets\/\{petId\} in 2 files \(\d+ files scanned\)/,
+    );
+  });
+
+  it('escapes %, line breaks, : and , in GitHub workflow command properties and data', () => {
+    const position = (line: number, character: number) => ({ line, character });
+    const report = githubReport(
+      [
+        {
+          path: '/repo/a,b:c.go',
+          findings: [
+            {
+              kind: 'url',
+              detail: '%s/pets/%d',
+              start: position(0, 4),
+              end: position(0, 14),
+              anchorLine: 0,
+            },
+          ],
+        },
+      ],
+      { base: '/repo', toolVersion: 'test', now: new Date(Date.UTC(2030, 11, 4)) },
+    );
+    assert.match(report, /^::warning file=a%2Cb%3Ac\.go,line=1,col=5,endLine=1,endColumn=15,/);
+    assert.match(report, /\(1 day left\): `%25s\/pets\/%25d`/);
+    assert.equal(report.split('\n').length, 2, 'one line per finding, ending in a line break');
   });
 
   it('honours .gitignore (and scans ignored files with --no-gitignore)', async () => {

@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { runNodeToExit } from '../support/runToExit';
 
 const ROOT = resolve(__dirname, '../..');
 
 /** Runs the real-editor launcher on one of the deliberately broken suites. */
-function runLauncher(
-  suite: string,
-  timeoutSeconds: number,
-): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    process.execPath,
+function runLauncher(suite: string, timeoutSeconds: number) {
+  return runNodeToExit(
     [
       '--import',
       'tsx',
@@ -22,13 +18,7 @@ function runLauncher(
       '--timeout',
       String(timeoutSeconds),
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  return new Promise((resolvePromise) =>
-    child.on('exit', (code) => resolvePromise({ code, output })),
+    ROOT,
   );
 }
 

@@ -1,27 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runNodeToExit } from '../support/runToExit';
 
 const ROOT = resolve(__dirname, '../..');
 
 /** Runs vsce (the project's own copy) and returns what it printed. */
-async function vsce(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(
-    process.execPath,
-    [resolve(ROOT, 'node_modules/@vscode/vsce/vsce'), ...args],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output };
+function vsce(args: string[]) {
+  return runNodeToExit([resolve(ROOT, 'node_modules/@vscode/vsce/vsce'), ...args], ROOT);
 }
 
 describe('the extension package (npm run package)', function () {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
+import { runNodeToExit } from './runToExit';
 
 export const SERVER_BIN = resolve(__dirname, '../../dist/cli/petstore-server.js');
 
@@ -50,12 +51,6 @@ export async function startServerProcess(
 export async function runServerToExit(
   args: string[],
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [SERVER_BIN, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  const { code, output } = await runNodeToExit([SERVER_BIN, ...args]);
   return { code, output };
 }

@@ -1,26 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Ajv from 'ajv-draft-04';
+import { runNodeToExit } from '../../support/runToExit';
 import { githubReport } from '../../../src/core/deprecations/report';
 
 const BIN = resolve(__dirname, '../../../dist/cli/petstore-deprecations.js');
 
-async function run(
-  args: string[],
-  cwd: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
+function run(args: string[], cwd: string) {
+  return runNodeToExit([BIN, ...args], cwd);
 }
 
 describe('petstore-deprecations command line', () => {

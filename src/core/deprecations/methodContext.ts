@@ -221,11 +221,26 @@ function isWholeArgument(tokens: readonly Token[], opener: number): boolean {
   let start = callee;
   if (tokens[callee]!.text === '!') start = previousSignificant(tokens, callee - 1); // Rust macros: format!(…)
   if (start < 0 || tokens[start]!.kind !== 'ident') return false;
-  let before = previousSignificant(tokens, chainStart(tokens, start) - 1);
+  const head = chainStart(tokens, start);
+  let before = previousSignificant(tokens, head - 1);
   if (before >= 0 && tokens[before]!.text === 'new')
     before = previousSignificant(tokens, before - 1);
+  before = builderLambdaStart(tokens, before, head);
   const text = before >= 0 ? tokens[before]!.text : '';
   return text === '(' || text === ',' || text === '&' || text === ':' || text === '=';
+}
+
+/**
+ * `uri(b -> b.path("/pets/{id}").build(id))`: a lambda that only builds on its parameter is part
+ * of the call around it, so `.delete()` before it counts. (A call inside a callback,
+ * `() => fetch(url)`, is not: it does not start with the parameter.) The token before the
+ * lambda, or `arrow` unchanged.
+ */
+function builderLambdaStart(tokens: readonly Token[], arrow: number, head: number): number {
+  if (arrow < 1 || (tokens[arrow]!.text !== '->' && tokens[arrow]!.text !== '=>')) return arrow;
+  const parameter = previousSignificant(tokens, arrow - 1);
+  if (parameter < 0 || tokens[parameter]!.text !== tokens[head]!.text) return arrow;
+  return previousSignificant(tokens, parameter - 1);
 }
 
 /** Ktor: client.request("…/pets/1") { method = HttpMethod.Delete }. */

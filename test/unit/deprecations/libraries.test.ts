@@ -420,6 +420,15 @@ export const LIBRARY_CASES: Case[] = [
     'client.request("$b/pets/$id") { method = if (gone) HttpMethod.Delete else HttpMethod.Put }',
     [],
   ],
+  // a lambda that only builds the URI belongs to the request around it
+  ['A.java', 'webClient.delete().uri(b -> b.path("/pets/{id}").build(id)).retrieve();', []],
+  ['A.java', 'webClient.get().uri(b -> b.path("/pets/{id}").build(id)).retrieve();', [1]],
+  [
+    'A.java',
+    'webClient.delete()\n    .uri(uriBuilder -> uriBuilder.path("/pets/{id}").build(id))\n    .retrieve();',
+    [],
+  ],
+  ['a.js', "router.delete('/x', (req) => fetch(`/pets/${req.id}`))", [1]],
 ];
 
 describe('deprecated getPet finder: common libraries of each language', () =>

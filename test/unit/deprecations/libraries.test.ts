@@ -429,6 +429,37 @@ export const LIBRARY_CASES: Case[] = [
     [],
   ],
   ['a.js', "router.delete('/x', (req) => fetch(`/pets/${req.id}`))", [1]],
+  // more clients: hyper, Excon, WordPress, EventSource, Tornado, Unirest, RxJS, RESTDataSource, resty
+  [
+    'a.rs',
+    'let req = Request::builder().method("DELETE").uri(format!("{}/pets/{}", b, id)).body(Body::empty())?;',
+    [],
+  ],
+  [
+    'a.rs',
+    'let req = Request::builder().uri(format!("{}/pets/{}", b, id)).body(Body::empty())?;',
+    [1],
+  ],
+  ['a.rs', 'let req = Request::get(format!("{}/pets/{}", b, id)).body(())?;', [1]],
+  ['a.rb', 'res = Excon.delete("#{BASE}/pets/#{id}")', []],
+  ['a.rb', 'res = Excon.get("#{BASE}/pets/#{id}")', [1]],
+  ['a.php', "<?php\n$r = wp_remote_request(\"$base/pets/$id\", ['method' => 'DELETE']);", []],
+  ['a.php', '<?php\n$r = wp_remote_get("$base/pets/$id");', [2]],
+  ['a.ts', 'const es = new EventSource(`/pets/${id}`);', [1]],
+  ['a.py', 'req = HTTPRequest(f"{B}/pets/{i}", method="DELETE")', []],
+  [
+    'A.java',
+    'HttpResponse<String> r = Unirest.delete(base + "/pets/{id}").routeParam("id", id).asString();',
+    [],
+  ],
+  [
+    'A.java',
+    'HttpResponse<Pet> r = Unirest.get(base + "/pets/{id}").routeParam("id", id).asObject(Pet.class);',
+    [1],
+  ],
+  ['a.ts', 'const pet = await ajax.getJSON(`/pets/${id}`)', [1]],
+  ['a.ts', 'await this.delete(`pets/${id}`)', []],
+  ['a.go', 'resp, err := resty.New().R().SetPathParam("id", id).Delete(base + "/pets/{id}")', []],
 ];
 
 describe('deprecated getPet finder: common libraries of each language', () =>

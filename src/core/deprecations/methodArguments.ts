@@ -1,5 +1,5 @@
 import { HTTP_METHODS, methodOfName } from './httpMethods';
-import { renderParts, type Token } from './tokens';
+import { literalText, renderParts, type Token } from './tokens';
 import { nextSignificant, previousSignificant } from './tokenWalk';
 
 /** Keys that name the method in options and annotations: { method: 'DELETE' }, type = "POST". */
@@ -25,15 +25,9 @@ export function argumentMethod(
     const token = tokens[i]!;
     const keyed = keyedMethod(tokens, i);
     if (keyed) return keyed;
-    if (
-      token.kind === 'string' &&
-      token.parts &&
-      token.parts.length === 1 &&
-      typeof token.parts[0] === 'string'
-    ) {
-      const text = token.parts[0].trim().toUpperCase();
-      if (HTTP_METHODS.has(text) && text === token.parts[0].trim()) return text;
-    }
+    // A bare method string counts in upper case only ("DELETE"): "delete" may be any word.
+    const literal = literalText(token)?.trim();
+    if (literal && HTTP_METHODS.has(literal)) return literal;
     if (token.kind === 'ident' && isMethodEnumMember(tokens, i)) return methodOfName(token.text);
     // A Ruby symbol argument: stub_request(:delete, …), Typhoeus::Request.new(url, :get)
     if (token.kind === 'number' && token.text.startsWith(':')) {
@@ -54,11 +48,10 @@ export function leadingVerbArgument(tokens: readonly Token[], opener: number): s
   const callee = previousSignificant(tokens, opener - 1);
   if (callee < 0 || !VERB_FIRST_CALLEES.test(tokens[callee]!.text)) return undefined;
   const first = nextSignificant(tokens, opener + 1);
-  const token = first < 0 ? undefined : tokens[first];
-  if (!token?.parts || token.parts.length !== 1 || typeof token.parts[0] !== 'string')
-    return undefined;
-  const verb = token.parts[0].trim().toUpperCase();
-  return HTTP_METHODS.has(verb) ? verb : undefined;
+  const verb = literalText(first < 0 ? undefined : tokens[first])
+    ?.trim()
+    .toUpperCase();
+  return verb && HTTP_METHODS.has(verb) ? verb : undefined;
 }
 
 /** Only `method: …` / `method = …` entries between from and to (a block may hold anything else). */

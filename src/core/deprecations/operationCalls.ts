@@ -1,4 +1,4 @@
-import { renderParts, type Token } from './tokens';
+import { literalText, renderParts, type Token } from './tokens';
 import { chainStart, matchingCloser, nextSignificant, previousSignificant } from './tokenWalk';
 import { anchorOf, type RawFinding } from './urlScanner';
 
@@ -148,9 +148,8 @@ function isComputedMemberCall(
 ): boolean {
   const open = previousSignificant(tokens, index - 1);
   if (open < 1 || tokens[open]!.text !== '[') return false; // most strings: stop here
-  const parts = tokens[index]!.parts;
-  if (!parts || parts.length !== 1 || typeof parts[0] !== 'string' || !names.has(parts[0]))
-    return false;
+  const name = literalText(tokens[index]);
+  if (name === undefined || !names.has(name)) return false;
   const close = nextSignificant(tokens, index + 1);
   const call = close < 0 ? -1 : nextSignificant(tokens, close + 1);
   return (

@@ -1,7 +1,7 @@
 import { explicitMethod } from './methodContext';
 import { isNotSent } from './notSent';
 import { isPetsSegmentText, matchPetPath } from './petPath';
-import { HOLE_CHAR, renderParts, type Token } from './tokens';
+import { HOLE_CHAR, literalText, renderParts, type Token } from './tokens';
 import {
   chainStart,
   enclosingOpener,
@@ -76,10 +76,8 @@ export function scanSegmentJoins(tokens: readonly Token[]): RawFinding[] {
 
 /** A string literal that is the segment "pets" ('pets', "/pets", 'pets/'). */
 export function isPetsSegment(token: Token): boolean {
-  const parts = token.parts;
-  if (token.kind !== 'string' || !parts || parts.length !== 1 || typeof parts[0] !== 'string')
-    return false;
-  return isPetsSegmentText(parts[0]);
+  const text = token.kind === 'string' ? literalText(token) : undefined;
+  return text !== undefined && isPetsSegmentText(text);
 }
 
 /** [base, 'pets', id].join('/'), '/'.join([base, 'pets', id]), url.JoinPath(base, "pets", id). */

@@ -29,6 +29,12 @@ export interface LexResult {
 /** Marks where an expression stands in the rendered text of a URL. */
 export const HOLE_CHAR = '\u0001';
 
+/** A string token's text when it is one literal (no interpolation): 'getPet', "DELETE". */
+export function literalText(token: Token | undefined): string | undefined {
+  const parts = token?.parts;
+  return parts && parts.length === 1 && typeof parts[0] === 'string' ? parts[0] : undefined;
+}
+
 export function renderParts(parts: readonly StringPart[]): string {
   let text = '';
   for (const part of parts) text += part === HOLE ? HOLE_CHAR : part;

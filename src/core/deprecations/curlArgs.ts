@@ -1,4 +1,5 @@
 import { HTTP_METHODS } from './httpMethods';
+import type { Token } from './tokens';
 
 const DATA_FLAGS = new Set([
   '-d',
@@ -105,4 +106,26 @@ export function splitCommandLine(text: string): string[] {
   for (let match = pattern.exec(text); match; match = pattern.exec(text))
     words.push(match[1] ?? match[2] ?? match[3]!);
   return words;
+}
+
+/** Shell operators that end one command and start the next. */
+const COMMAND_SEPARATORS = new Set([';', '|', '&&', '||', '&', '(', ')']);
+
+/** A line break or an operator such as ; | && that ends a shell command. */
+export function isCommandBreak(token: Token): boolean {
+  return token.kind === 'newline' || (token.kind === 'punct' && COMMAND_SEPARATORS.has(token.text));
+}
+
+/** Index of the first word of the shell command holding token `index`. */
+export function commandStart(tokens: readonly Token[], index: number): number {
+  let start = index;
+  while (start > 0 && !isCommandBreak(tokens[start - 1]!)) start--;
+  return start;
+}
+
+/** Index of the last word of the shell command holding token `index`. */
+export function commandEnd(tokens: readonly Token[], index: number): number {
+  let end = index;
+  while (end + 1 < tokens.length && !isCommandBreak(tokens[end + 1]!)) end++;
+  return end;
 }

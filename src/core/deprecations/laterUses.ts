@@ -1,3 +1,4 @@
+import { isCommandBreak } from './curlArgs';
 import { explicitMethod, isDefaultGetCall, memberMethod } from './methodContext';
 import { isNotSent } from './notSent';
 import { renderParts, type Token } from './tokens';
@@ -14,7 +15,6 @@ const MAX_TOKENS_BEHIND = 80;
 const ASSIGNMENTS = new Set(['=', ':=', '+=', '.=']);
 const STATEMENT_KEYWORDS = new Set(['return', 'yield', 'throw', 'await', 'if', 'while', 'for']);
 const SHELL_DECLARATIONS = new Set(['export', 'local', 'readonly', 'declare', 'typeset']);
-const SHELL_BREAKS = new Set([';', '&&', '||', '|', '&', '(', ')']);
 
 interface Verdict {
   /** A use sends a GET: stated, or by default (fetch(url)). */
@@ -230,12 +230,7 @@ function shellAssignment(tokens: readonly Token[], first: number): AssignmentTar
   if (!match) return undefined;
   let before = first - 1;
   while (before >= 0 && SHELL_DECLARATIONS.has(tokens[before]!.text)) before--;
-  if (
-    before >= 0 &&
-    tokens[before]!.kind !== 'newline' &&
-    !(tokens[before]!.kind === 'punct' && SHELL_BREAKS.has(tokens[before]!.text))
-  )
-    return undefined;
+  if (before >= 0 && !isCommandBreak(tokens[before]!)) return undefined;
   return {
     names: new Set([match[1]!]),
     after: first,

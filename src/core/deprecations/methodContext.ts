@@ -1,4 +1,10 @@
-import { commandLineMethod, programName, splitCommandLine } from './curlArgs';
+import {
+  commandEnd,
+  commandLineMethod,
+  commandStart,
+  programName,
+  splitCommandLine,
+} from './curlArgs';
 import { HTTP_METHODS, methodOfName } from './httpMethods';
 import {
   METHOD_KEYS,
@@ -20,7 +26,6 @@ import {
 } from './tokenWalk';
 
 const COMMAND_PROGRAMS = new Set(['curl', 'wget', 'http', 'https', 'xh']);
-const COMMAND_SEPARATORS = new Set([';', '|', '&&', '||', '&', '(', ')']);
 
 export interface UrlSite {
   tokens: readonly Token[];
@@ -120,19 +125,7 @@ const DEFAULT_GET_CALLEES = new Set([
 
 /** `fetch(url)`, `curl "$URL"`: the use sends a GET because nothing says otherwise. */
 export function isDefaultGetCall(tokens: readonly Token[], index: number, shell: boolean): boolean {
-  if (shell) {
-    let start = index;
-    while (start > 0) {
-      const token = tokens[start - 1]!;
-      if (
-        token.kind === 'newline' ||
-        (token.kind === 'punct' && COMMAND_SEPARATORS.has(token.text))
-      )
-        break;
-      start--;
-    }
-    return COMMAND_PROGRAMS.has(programName(tokens[start]!.text));
-  }
+  if (shell) return COMMAND_PROGRAMS.has(programName(tokens[commandStart(tokens, index)]!.text));
   const opener = enclosingOpener(tokens, index);
   if (opener < 0 || tokens[opener]!.text !== '(') return false;
   const callee = skipTypeArguments(tokens, previousSignificant(tokens, opener - 1));
@@ -141,28 +134,14 @@ export function isDefaultGetCall(tokens: readonly Token[], index: number, shell:
 
 function commandInString(text: string): string | undefined {
   const words = splitCommandLine(text);
-  const program = words.findIndex((word) =>
-    COMMAND_PROGRAMS.has(word.slice(word.lastIndexOf('/') + 1)),
-  );
+  const program = words.findIndex((word) => COMMAND_PROGRAMS.has(programName(word)));
   return program === -1 ? undefined : commandLineMethod(words.slice(program));
 }
 
 /** In a shell script: the command the URL word belongs to (curl -X DELETE "$BASE/pets/$1"). */
 function shellCommandMethod({ tokens, first, last }: UrlSite): string | undefined {
-  let start = first;
-  while (start > 0) {
-    const token = tokens[start - 1]!;
-    if (token.kind === 'newline' || (token.kind === 'punct' && COMMAND_SEPARATORS.has(token.text)))
-      break;
-    start--;
-  }
-  let end = last;
-  while (end + 1 < tokens.length) {
-    const token = tokens[end + 1]!;
-    if (token.kind === 'newline' || (token.kind === 'punct' && COMMAND_SEPARATORS.has(token.text)))
-      break;
-    end++;
-  }
+  const start = commandStart(tokens, first);
+  const end = commandEnd(tokens, last);
   const words: string[] = [];
   for (let i = start; i <= end; i++) {
     const token = tokens[i]!;

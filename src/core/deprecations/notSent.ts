@@ -1,4 +1,4 @@
-import { programName } from './curlArgs';
+import { commandStart, programName } from './curlArgs';
 import type { Token } from './tokens';
 import { enclosingOpener, previousSignificant } from './tokenWalk';
 
@@ -137,12 +137,7 @@ function isLinkAttribute(tokens: readonly Token[], brace: number): boolean {
 
 /** echo "fetching $BASE/pets/$ID", printf '%s/pets/%s\n' …: output, not a request. */
 function isShellMessage(tokens: readonly Token[], first: number): boolean {
-  let start = first;
-  while (start > 0) {
-    const token = tokens[start - 1]!;
-    if (token.kind === 'newline' || token.kind === 'punct') break;
-    start--;
-  }
+  const start = commandStart(tokens, first);
   const program = programName(tokens[start]!.text);
   if (program === 'echo') return true;
   // printf -v url '%s/pets/%s' … stores the URL in a variable: that is building it, not output.

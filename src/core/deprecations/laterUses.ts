@@ -210,16 +210,19 @@ function assignedNames(
     if (tokens[name - 2]!.kind !== 'ident') return undefined;
     name -= 2;
   }
-  const names = new Set<string>();
-  for (let i = name; ;) {
-    const before = i - 1;
-    // `this.url = …` and `pets[0] = …` are not plain variables: not followed.
-    if (before >= 0 && ['.', '->', '::', '?.'].includes(tokens[before]!.text)) return undefined;
-    names.add(tokens[i]!.text);
-    if (before < 1 || tokens[before]!.text !== ',' || tokens[before - 1]!.kind !== 'ident') break;
-    i = before - 1;
-  }
-  return { names, after: operator, indent: indentOf(tokens, name), holdsUrl };
+  // `u, err := url.JoinPath(…)`, `req, _ := http.NewRequest(…)`: the first name gets the value
+  // (the error and the blank identifier are not followed).
+  let first = name;
+  while (first > 1 && tokens[first - 1]!.text === ',' && tokens[first - 2]!.kind === 'ident')
+    first -= 2;
+  // `this.url = …` and `pets[0] = …` are not plain variables: not followed.
+  if (first > 0 && ['.', '->', '::', '?.'].includes(tokens[first - 1]!.text)) return undefined;
+  return {
+    names: new Set([tokens[first]!.text]),
+    after: operator,
+    indent: indentOf(tokens, name),
+    holdsUrl,
+  };
 }
 
 /** `URL="$BASE/pets/$ID"` (or export/local URL=…) as a command of its own. */

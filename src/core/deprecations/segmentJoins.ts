@@ -1,6 +1,4 @@
-import { explicitMethod } from './methodContext';
-import { isNotSent } from './notSent';
-import { isPetsSegmentText, matchPetPath } from './petPath';
+import { isPetsSegmentText } from './petPath';
 import { HOLE_CHAR, literalText, renderParts, type Token } from './tokens';
 import {
   chainStart,
@@ -9,7 +7,7 @@ import {
   nextSignificant,
   previousSignificant,
 } from './tokenWalk';
-import { anchorOf, type RawFinding } from './urlScanner';
+import { judgeUrl, type RawFinding, type UrlExpression } from './urlScanner';
 
 /** Calls that join their arguments as URL path segments: url.JoinPath(base, "pets", id). */
 const SEGMENT_LIST_CALLEES = new Set([
@@ -34,14 +32,8 @@ const SEGMENT_CHAIN_CALLEES = new Set([
 /** Collections joined with "/" afterwards: [base, 'pets', id].join('/'), listOf(…).joinToString("/"). */
 const LIST_BUILDERS = new Set(['listOf', 'arrayOf', 'mutableListOf', 'asList']);
 
-interface Joined {
-  rendered: string;
-  /** First and last token of the whole joining expression. */
-  first: number;
-  last: number;
-  /** The token whose surroundings (call, builder chain) state the method. */
-  methodSite: number;
-}
+/** A URL joined from segments, before it is judged like any other URL. */
+type Joined = Omit<UrlExpression, 'shell'>;
 
 /**
  * URLs assembled from path segments rather than written as one string: a segment "pets" followed
@@ -53,23 +45,8 @@ export function scanSegmentJoins(tokens: readonly Token[]): RawFinding[] {
   for (let i = 0; i < tokens.length; i++) {
     if (!isPetsSegment(tokens[i]!)) continue;
     const joined = segmentList(tokens, i) ?? segmentChain(tokens, i);
-    if (!joined || !matchPetPath(joined.rendered)) continue;
-    if (isNotSent(tokens, joined.first, false)) continue;
-    const method = explicitMethod({
-      tokens,
-      first: joined.methodSite,
-      last: joined.last,
-      rendered: joined.rendered,
-      shell: false,
-    });
-    if (method && method !== 'GET') continue;
-    findings.push({
-      kind: 'url',
-      start: tokens[joined.first]!.start,
-      end: tokens[joined.last]!.end,
-      anchor: anchorOf(tokens, joined.first),
-      detail: joined.rendered.split(HOLE_CHAR).join('{…}'),
-    });
+    const finding = joined && judgeUrl(tokens, { ...joined, shell: false });
+    if (finding) findings.push(finding);
   }
   return findings;
 }

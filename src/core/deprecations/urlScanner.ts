@@ -50,26 +50,51 @@ export function scanUrls(tokens: readonly Token[], options: ScanOptions): RawFin
     i = lastIndex;
     if (!rendered.includes('pets/')) continue;
     if (options.standaloneStringsAreDocs && isStandalone(tokens, startIndex, lastIndex)) continue;
-    if (!matchPetPath(rendered)) continue;
-    if (isNotSent(tokens, startIndex, options.shell)) continue;
-    const method = explicitMethod({
-      tokens,
+    const finding = judgeUrl(tokens, {
       first: startIndex,
       last: lastIndex,
+      methodSite: startIndex,
       rendered,
       shell: options.shell,
     });
-    if (method && method !== 'GET') continue;
-    if (!method && laterUsesSendOnlyOtherMethods(tokens, startIndex, options.shell)) continue;
-    findings.push({
-      kind: 'url',
-      start: tokens[startIndex]!.start,
-      end: tokens[lastIndex]!.end,
-      anchor: anchorOf(tokens, startIndex),
-      detail: rendered.split(HOLE_CHAR).join('{…}').trim(),
-    });
+    if (finding) findings.push(finding);
   }
   return findings;
+}
+
+/** A URL expression found one way or another (a string, segments joined). */
+export interface UrlExpression {
+  first: number;
+  last: number;
+  /** The token whose surroundings (call, builder chain, later uses) state the method. */
+  methodSite: number;
+  /** The URL as text, interpolated parts as HOLE_CHAR. */
+  rendered: string;
+  shell: boolean;
+}
+
+/**
+ * The finding for a URL expression if it is a use: this API's GET /pets/{id}, sent (not a
+ * message, a file, a route), with GET stated or no other method stated, here or where it is used.
+ */
+export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFinding | undefined {
+  if (!matchPetPath(url.rendered) || isNotSent(tokens, url.first, url.shell)) return undefined;
+  const method = explicitMethod({
+    tokens,
+    first: url.methodSite,
+    last: url.last,
+    rendered: url.rendered,
+    shell: url.shell,
+  });
+  if (method && method !== 'GET') return undefined;
+  if (!method && laterUsesSendOnlyOtherMethods(tokens, url.methodSite, url.shell)) return undefined;
+  return {
+    kind: 'url',
+    start: tokens[url.first]!.start,
+    end: tokens[url.last]!.end,
+    anchor: anchorOf(tokens, url.first),
+    detail: url.rendered.split(HOLE_CHAR).join('{…}').trim(),
+  };
 }
 
 /** `base + "/pets/" + id`: the operand before the first string belongs to the URL expression. */

@@ -50,6 +50,18 @@ export const SEGMENT_JOIN_CASES: Case[] = [
   ['a.ts', "const u = new URL(base); u.pathname = ['v1', 'pets', id].join('/');", [1]],
   ['a.ts', "const r = ['pets', 'dogs', 'cats'].join('/')", []],
   ['a.ts', "const r = ['a', 'pets', 'cats'].join(', ')", []],
+  // judged like any URL: a joined URL kept in a variable and only deleted is no use
+  [
+    'a.go',
+    'u, _ := url.JoinPath(base, "pets", id)\nreq, _ := http.NewRequest(http.MethodDelete, u, nil)',
+    [],
+  ],
+  ['a.go', 'u, _ := url.JoinPath(base, "pets", id)\nresp, _ := http.Get(u)', [1]],
+  [
+    'a.go',
+    'u, err := url.JoinPath(base, "pets", id)\nif err != nil {\n\treturn err\n}\nreq, _ := http.NewRequest(http.MethodDelete, u, nil)',
+    [],
+  ],
 ];
 
 describe('deprecated getPet finder: URLs joined from path segments', () =>

@@ -97,6 +97,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     }
     // While reading, the file may have been deleted, read again or opened in an editor.
     if (diskReads.get(uri) !== ticket || documents.get(uri)) return;
+    diskReads.delete(uri); // the latest read is done: nothing in flight to tell apart
     const diagnostics = diagnosticsOf(text, language);
     if (diagnostics.length) fromDisk.add(uri);
     else fromDisk.delete(uri);

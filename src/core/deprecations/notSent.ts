@@ -91,7 +91,10 @@ export function isNotSent(tokens: readonly Token[], first: number, shell: boolea
     if (token.kind === 'ident') {
       if (token.text === 'import' || token.text === 'from') return true;
       // Parenless: puts "…", echo "…", raise "…", require_relative '…' (Ruby, PHP).
-      if (before === first - 1 && (isMessageCallee(token.text) || MODULE_CALLEES.has(token.text)))
+      if (
+        before === first - 1 &&
+        (MESSAGE_CALLEES.has(token.text) || MODULE_CALLEES.has(token.text))
+      )
         return true;
     }
   }
@@ -105,7 +108,7 @@ export function isNotSent(tokens: readonly Token[], first: number, shell: boolea
   if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
   const name = tokens[callee]!.text;
   return (
-    isMessageCallee(name) ||
+    MESSAGE_CALLEES.has(name) ||
     EXCEPTION_TYPE.test(name) ||
     NAVIGATION_CALLEES.has(name) ||
     isHistoryChange(tokens, callee) ||
@@ -121,10 +124,6 @@ function isHistoryChange(tokens: readonly Token[], callee: number): boolean {
   const dot = previousSignificant(tokens, callee - 1);
   const receiver = dot < 0 || tokens[dot]!.text !== '.' ? -1 : previousSignificant(tokens, dot - 1);
   return receiver >= 0 && /router|history|location|navigat/i.test(tokens[receiver]!.text);
-}
-
-function isMessageCallee(name: string): boolean {
-  return MESSAGE_CALLEES.has(name);
 }
 
 /** `to={…}` right before the brace. */

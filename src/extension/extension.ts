@@ -3,21 +3,21 @@ import { createDispatcher } from '../core/api/dispatcher';
 import { EXPLANATION_URI } from '../core/deprecations/rule';
 import { ApiKeyStore } from '../core/explorer/apiKeyStore';
 import { PromptGate } from '../core/explorer/promptGate';
-import { ActiveEnvironment } from './activeEnvironment';
-import { apiKeyCommands } from './apiKeyCommands';
-import { registerCommands } from './commandTable';
-import { CreatePetWizard } from './createPetWizard';
-import { deprecationCommands, explanationProvider } from './deprecationCommands';
-import { DeprecationCountStatusBar } from './deprecationCount';
-import { createDeprecationsClient } from './deprecationsClient';
-import { readDeprecationSettings } from './deprecationSettings';
-import { EnvironmentStatusBar } from './environmentStatusBar';
-import { explorerCommands } from './explorerCommands';
-import { Log } from './log';
-import { PET_DETAILS_SCHEME, PetDetailsProvider } from './petDetails';
-import { PetsTreeProvider, PETS_VIEW_ID, type PetsNode } from './petsTree';
-import { PetStoreAccess } from './petStoreAccess';
-import { ViewModeStore } from './viewMode';
+import { ActiveEnvironment } from './environments/activeEnvironment';
+import { apiKeyCommands } from './environments/apiKeyCommands';
+import { registerCommands } from './common/commandTable';
+import { CreatePetWizard } from './pets/createPetWizard';
+import { deprecationCommands, explanationProvider } from './deprecations/deprecationCommands';
+import { DeprecationCountStatusBar } from './deprecations/deprecationCount';
+import { createDeprecationsClient } from './deprecations/deprecationsClient';
+import { readDeprecationSettings } from './deprecations/deprecationSettings';
+import { EnvironmentStatusBar } from './environments/environmentStatusBar';
+import { explorerCommands } from './pets/explorerCommands';
+import { Log } from './common/log';
+import { PET_DETAILS_SCHEME, PetDetailsProvider } from './pets/petDetails';
+import { PetsTreeProvider, PETS_VIEW_ID, type PetsNode } from './pets/petsTree';
+import { PetStoreAccess } from './environments/petStoreAccess';
+import { ViewModeStore } from './pets/viewMode';
 
 /** What activate returns: handles for the integration tests. */
 export interface PetStoreExplorerApi {

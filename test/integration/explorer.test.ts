@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { Pet } from '../../src/core/api/schemas';
 import type { PetStoreExplorerApi } from '../../src/extension/extension';
-import type { GroupNode, PetNode, PetsNode } from '../../src/extension/petsTree';
+import type { GroupNode, PetNode, PetsNode } from '../../src/extension/pets/petsTree';
 import { DEMO_PETS } from '../../src/server/seed';
 import {
   children,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PetStoreExplorerApi } from '../../../src/extension/extension';
-import type { PetsNode, ViewState } from '../../../src/extension/petsTree';
+import type { PetsNode, ViewState } from '../../../src/extension/pets/petsTree';
 import { askHost, hostAvailable, pressKey, typeText, waitForWorkbench } from './host';
 
 export const EXTENSION_ID = 'pet-store-explorer.pet-store-explorer';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Environment } from '../core/explorer/environments';
-import { readSettings, SECTION } from './settings';
+import type { Environment } from '../../core/explorer/environments';
+import { readSettings, SECTION } from '../common/settings';
 
 const STATE_KEY = 'petstore.activeEnvironment';
 

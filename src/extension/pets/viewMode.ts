@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import { PetStatus } from '../core/api/schemas';
-import type { PetsViewMode } from '../core/explorer/petTreeModel';
+import { PetStatus } from '../../core/api/schemas';
+import type { PetsViewMode } from '../../core/explorer/petTreeModel';
 
 const STATE_KEY = 'petstore.viewMode';
 

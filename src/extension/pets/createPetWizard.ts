@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { PetStoreError } from '../core/api/errors';
-import { PET_STATUSES, type Pet, type PetStatus } from '../core/api/schemas';
+import { PetStoreError } from '../../core/api/errors';
+import { PET_STATUSES, type Pet, type PetStatus } from '../../core/api/schemas';
 import {
   EMPTY_DRAFT,
   draftToNewPet,
@@ -8,9 +8,9 @@ import {
   validateCategoryId,
   validateName,
   type NewPetDraft,
-} from '../core/explorer/newPetForm';
-import { BACK, showInputStep, showPickStep } from './multiStepInput';
-import type { PetStoreAccess } from './petStoreAccess';
+} from '../../core/explorer/newPetForm';
+import { BACK, showInputStep, showPickStep } from '../common/multiStepInput';
+import type { PetStoreAccess } from '../environments/petStoreAccess';
 
 interface StatusItem extends vscode.QuickPickItem {
   status: PetStatus | 'serverDefault';

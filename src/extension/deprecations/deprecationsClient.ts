@@ -9,8 +9,8 @@ import {
   LANGUAGE_IDS,
   SUPPORTED_EXTENSIONS,
   SUPPORTED_FILE_NAMES,
-} from '../core/deprecations/languages';
-import { EXPLANATION_URI } from '../core/deprecations/rule';
+} from '../../core/deprecations/languages';
+import { EXPLANATION_URI } from '../../core/deprecations/rule';
 import { readDeprecationSettings } from './deprecationSettings';
 
 /** Files the server follows on disk (created, changed, deleted). */

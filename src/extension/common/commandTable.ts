@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isCancellation } from '../core/cancellation';
+import { isCancellation } from '../../core/cancellation';
 import type { Log } from './log';
 
 /** One command: its id (as in package.json) and what it does. */

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { PET_STATUSES } from '../core/api/schemas';
-import { petJson } from '../core/explorer/petPresentation';
-import type { PetsViewMode } from '../core/explorer/petTreeModel';
-import type { ActiveEnvironment } from './activeEnvironment';
-import type { CommandSpec } from './commandTable';
+import { PET_STATUSES } from '../../core/api/schemas';
+import { petJson } from '../../core/explorer/petPresentation';
+import type { PetsViewMode } from '../../core/explorer/petTreeModel';
+import type { ActiveEnvironment } from '../environments/activeEnvironment';
+import type { CommandSpec } from '../common/commandTable';
 import type { CreatePetWizard } from './createPetWizard';
-import type { Log } from './log';
+import type { Log } from '../common/log';
 import type { PetDetailsProvider } from './petDetails';
 import type { PetNode, PetsTreeProvider } from './petsTree';
 import type { ViewModeStore } from './viewMode';

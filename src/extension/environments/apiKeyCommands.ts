@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { isPlausibleKey, type ApiKeyStore } from '../core/explorer/apiKeyStore';
-import { sendsKeyInClear, type Environment } from '../core/explorer/environments';
+import { isPlausibleKey, type ApiKeyStore } from '../../core/explorer/apiKeyStore';
+import { sendsKeyInClear, type Environment } from '../../core/explorer/environments';
 import type { ActiveEnvironment } from './activeEnvironment';
-import type { CommandSpec } from './commandTable';
+import type { CommandSpec } from '../common/commandTable';
 import type { PetStoreAccess } from './petStoreAccess';
 
 /** Set / clear the key of an environment, and the two confirmations that guard where it goes. */

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EXPLANATION_URI, RULE_HELP_MARKDOWN } from '../core/deprecations/rule';
-import type { CommandSpec } from './commandTable';
+import { EXPLANATION_URI, RULE_HELP_MARKDOWN } from '../../core/deprecations/rule';
+import type { CommandSpec } from '../common/commandTable';
 import { DeprecationCountStatusBar } from './deprecationCount';
-import { SCAN_WORKSPACE_REQUEST } from '../lsp/protocol';
+import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
 
 /** "Scan Workspace for Deprecated Calls" and the explanation the diagnostics link to. */
 export function deprecationCommands(client: LanguageClient): CommandSpec[] {

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
-import { PetStoreClient, type ListPetsQuery } from '../core/api/client';
-import type { NewPet, Pet } from '../core/api/schemas';
-import { AccessProblem } from '../core/explorer/accessProblem';
-import type { ApiKeyStore } from '../core/explorer/apiKeyStore';
-import { sendsKeyInClear, type Environment } from '../core/explorer/environments';
+import { PetStoreClient, type ListPetsQuery } from '../../core/api/client';
+import type { NewPet, Pet } from '../../core/api/schemas';
+import { AccessProblem } from '../../core/explorer/accessProblem';
+import type { ApiKeyStore } from '../../core/explorer/apiKeyStore';
+import { sendsKeyInClear, type Environment } from '../../core/explorer/environments';
 import type { ActiveEnvironment } from './activeEnvironment';
-import type { Log } from './log';
-import { readSettings } from './settings';
+import type { Log } from '../common/log';
+import { readSettings } from '../common/settings';
 
 const CLEAR_TEXT_ALLOWED_KEY = 'petstore.clearTextAllowedOrigins';
 

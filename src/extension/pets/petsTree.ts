@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { PetStoreError } from '../core/api/errors';
-import type { Pet } from '../core/api/schemas';
-import { isCancellation } from '../core/cancellation';
-import { AccessProblem } from '../core/explorer/accessProblem';
+import { PetStoreError } from '../../core/api/errors';
+import type { Pet } from '../../core/api/schemas';
+import { isCancellation } from '../../core/cancellation';
+import { AccessProblem } from '../../core/explorer/accessProblem';
 import {
   describeFailure,
   type FailureAction,
   type FailureView,
-} from '../core/explorer/failureView';
+} from '../../core/explorer/failureView';
 import {
   GROUP_LABELS,
   STATUS_ICONS,
@@ -16,18 +16,18 @@ import {
   petDescription,
   petTooltipLines,
   truncationNotice,
-} from '../core/explorer/petPresentation';
+} from '../../core/explorer/petPresentation';
 import {
   groupKeyOf,
   loadPets,
   type PetGroup,
   type PetsSnapshot,
   type PetsViewMode,
-} from '../core/explorer/petTreeModel';
-import type { PromptGate } from '../core/explorer/promptGate';
-import type { Log } from './log';
-import type { PetStoreAccess } from './petStoreAccess';
-import { readSettings } from './settings';
+} from '../../core/explorer/petTreeModel';
+import type { PromptGate } from '../../core/explorer/promptGate';
+import type { Log } from '../common/log';
+import type { PetStoreAccess } from '../environments/petStoreAccess';
+import { readSettings } from '../common/settings';
 
 export const PETS_VIEW_ID = 'petstore.pets';
 

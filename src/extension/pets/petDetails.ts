@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Pet } from '../core/api/schemas';
-import { petJson } from '../core/explorer/petPresentation';
+import type { Pet } from '../../core/api/schemas';
+import { petJson } from '../../core/explorer/petPresentation';
 
 export const PET_DETAILS_SCHEME = 'petstore-pet';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../core/api/schemas';
-import { readEnvironments, type Environment } from '../core/explorer/environments';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../../core/api/schemas';
+import { readEnvironments, type Environment } from '../../core/explorer/environments';
 
 export const SECTION = 'petstore';
 

@@ -11,7 +11,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type * as EngineModule from '../src/core/deprecations/engine';
-import type * as LanguagesModule from '../src/core/deprecations/languages';
+import type * as LanguagesModule from '../src/core/deprecations/lexers/languages';
 import { largeTypeScriptFile, writeCorpus } from './corpus';
 
 const ROOT = resolve(__dirname, '..');

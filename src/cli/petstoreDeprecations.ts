@@ -9,13 +9,13 @@ import {
   textReport,
   type FileFindings,
   type ReportFormat,
-} from '../core/deprecations/report';
+} from '../core/deprecations/reports/report';
 import {
   CandidateReader,
   DEFAULT_MAX_FILE_BYTES,
   listFiles,
   type SkipNote,
-} from '../core/deprecations/workspaceWalker';
+} from '../core/deprecations/workspace/workspaceWalker';
 
 const VERSION = '0.1.0';
 const USAGE = `Usage: petstore-deprecations scan [PATH...] [options]

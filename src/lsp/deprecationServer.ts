@@ -15,7 +15,7 @@ import {
   languageOfFamily,
   languageOfPath,
   type LanguageSupport,
-} from '../core/deprecations/languages';
+} from '../core/deprecations/lexers/languages';
 import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
 import { toDiagnostic } from './diagnostics';

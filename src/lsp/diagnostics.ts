@@ -1,6 +1,6 @@
 import { DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import type { Finding } from '../core/deprecations/engine';
-import type { LanguageSupport } from '../core/deprecations/languages';
+import type { LanguageSupport } from '../core/deprecations/lexers/languages';
 import { RULE_ID, findingMessage } from '../core/deprecations/rule';
 import { severityOf, type DeprecationSettings } from './settings';
 

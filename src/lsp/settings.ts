@@ -1,5 +1,5 @@
 import { DiagnosticSeverity } from 'vscode-languageserver';
-import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/operationCalls';
+import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
 
 /** What a client can set (initializationOptions, or the `petstore.deprecations` configuration section). */
 export interface DeprecationSettings {

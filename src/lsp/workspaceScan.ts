@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { DeprecationEngine, Finding } from '../core/deprecations/engine';
-import type { LanguageSupport } from '../core/deprecations/languages';
-import { walkCandidates, type SkipNote } from '../core/deprecations/workspaceWalker';
+import type { LanguageSupport } from '../core/deprecations/lexers/languages';
+import { walkCandidates, type SkipNote } from '../core/deprecations/workspace/workspaceWalker';
 
 export interface ScannedFile {
   uri: string;

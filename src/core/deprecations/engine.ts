@@ -1,11 +1,11 @@
-import { scanHttpFile } from './httpFile';
-import type { LanguageSupport } from './languages';
-import { LineIndex } from './lineIndex';
-import { DEFAULT_OPERATION_NAMES, operationNameSet, scanOperationCalls } from './operationCalls';
+import { scanHttpFile } from './recognisers/httpFile';
+import type { LanguageSupport } from './lexers/languages';
+import { LineIndex } from './model/lineIndex';
+import { DEFAULT_OPERATION_NAMES, operationNameSet, scanOperationCalls } from './recognisers/operationCalls';
 import type { Survey } from './lexers/lexerState';
-import type { Comment, Token } from './tokens';
-import { scanSegmentJoins } from './segmentJoins';
-import { scanUrls, type RawFinding } from './urlScanner';
+import type { Comment, Token } from './model/tokens';
+import { scanSegmentJoins } from './recognisers/segmentJoins';
+import { scanUrls, type RawFinding } from './recognisers/urlScanner';
 
 export interface Position {
   /** Zero-based. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DEFAULT_OPERATION_NAMES } from '../../core/deprecations/operationCalls';
+import { DEFAULT_OPERATION_NAMES } from '../../core/deprecations/recognisers/operationCalls';
 import type { DeprecationSettings } from '../../lsp/settings';
 
 /** Our settings plus VS Code's files.exclude and search.exclude, as the language server takes them. */

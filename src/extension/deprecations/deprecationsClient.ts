@@ -9,7 +9,7 @@ import {
   LANGUAGE_IDS,
   SUPPORTED_EXTENSIONS,
   SUPPORTED_FILE_NAMES,
-} from '../../core/deprecations/languages';
+} from '../../core/deprecations/lexers/languages';
 import { EXPLANATION_URI } from '../../core/deprecations/rule';
 import { readDeprecationSettings } from './deprecationSettings';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { runNodeToExit } from '../../support/runToExit';
-import { githubReport } from '../../../src/core/deprecations/report';
+import { githubReport } from '../../../src/core/deprecations/reports/report';
 
 const BIN = resolve(__dirname, '../../../dist/cli/petstore-deprecations.js');
 

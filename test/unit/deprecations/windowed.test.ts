@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DeprecationEngine } from '../../../src/core/deprecations/engine';
-import { languageOfPath } from '../../../src/core/deprecations/languages';
+import { languageOfPath } from '../../../src/core/deprecations/lexers/languages';
 import { LATER_USE_CASES } from './laterUses.test';
 import { LIBRARY_CASES } from './libraries.test';
 import { NEGATIVE_CASES } from './negatives.test';

@@ -6,7 +6,7 @@ import {
   unescapeChar,
   type LexResult,
   type StringPart,
-} from '../tokens';
+} from '../model/tokens';
 import { LexerState, type LexRange, identEnd, readNumber, readOperator } from './lexerState';
 
 /** What differs between the C-family languages, as far as strings and comments go. */

@@ -1,5 +1,5 @@
-import { isPetsSegmentText } from '../petPath';
-import { isIdentPart, type Comment, type StringPart, type Token, type TokenKind } from '../tokens';
+import { isPetsSegmentText } from '../model/petPath';
+import { isIdentPart, type Comment, type StringPart, type Token, type TokenKind } from '../model/tokens';
 
 /**
  * A first, cheap pass over a whole file keeps no tokens: only the comments, where lines break in

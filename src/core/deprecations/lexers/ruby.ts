@@ -6,7 +6,7 @@ import {
   unescapeChar,
   type LexResult,
   type StringPart,
-} from '../tokens';
+} from '../model/tokens';
 import { balancedEnd } from './cLike';
 import { HeredocQueue } from './heredocs';
 import { LexerState, type LexRange, readNumber, readOperator } from './lexerState';

@@ -1,4 +1,4 @@
-import { HOLE, isIdentPart, type LexResult, type StringPart } from '../tokens';
+import { HOLE, isIdentPart, type LexResult, type StringPart } from '../model/tokens';
 import { HeredocQueue } from './heredocs';
 import { LexerState, type LexRange } from './lexerState';
 

@@ -5,7 +5,7 @@ import {
   programName,
   splitCommandLine,
 } from './curlArgs';
-import { HTTP_METHODS, methodOfName } from './httpMethods';
+import { HTTP_METHODS, methodOfName } from '../model/httpMethods';
 import {
   METHOD_KEYS,
   argumentMethod,
@@ -13,8 +13,8 @@ import {
   leadingVerbArgument,
   valueMethod,
 } from './methodArguments';
-import { requestLineMethod } from './petPath';
-import { renderParts, type Token } from './tokens';
+import { requestLineMethod } from '../model/petPath';
+import { renderParts, type Token } from '../model/tokens';
 import {
   chainStart,
   enclosingOpener,
@@ -23,7 +23,7 @@ import {
   nextSignificant,
   previousSignificant,
   skipTypeArguments,
-} from './tokenWalk';
+} from '../model/tokenWalk';
 
 const COMMAND_PROGRAMS = new Set(['curl', 'wget', 'http', 'https', 'xh']);
 

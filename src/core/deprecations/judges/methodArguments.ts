@@ -1,6 +1,6 @@
-import { HTTP_METHODS, methodOfName } from './httpMethods';
-import { literalText, renderParts, type Token } from './tokens';
-import { nextSignificant, previousSignificant } from './tokenWalk';
+import { HTTP_METHODS, methodOfName } from '../model/httpMethods';
+import { literalText, renderParts, type Token } from '../model/tokens';
+import { nextSignificant, previousSignificant } from '../model/tokenWalk';
 
 /** Keys that name the method in options and annotations: { method: 'DELETE' }, type = "POST". */
 export const METHOD_KEYS = new Set([

@@ -1,6 +1,6 @@
-import { HTTP_METHODS } from './httpMethods';
-import { matchPetPath } from './petPath';
-import { HOLE_CHAR, type Comment } from './tokens';
+import { HTTP_METHODS } from '../model/httpMethods';
+import { matchPetPath } from '../model/petPath';
+import { HOLE_CHAR, type Comment } from '../model/tokens';
 import type { RawFinding } from './urlScanner';
 
 /**

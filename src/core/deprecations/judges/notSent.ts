@@ -1,6 +1,6 @@
 import { commandStart, programName } from './curlArgs';
-import type { Token } from './tokens';
-import { enclosingOpener, previousSignificant } from './tokenWalk';
+import type { Token } from '../model/tokens';
+import { enclosingOpener, previousSignificant } from '../model/tokenWalk';
 
 /** Calls that print, log or raise their arguments: a URL there is a message, never sent. */
 const MESSAGE_CALLEES = new Set([

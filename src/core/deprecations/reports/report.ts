@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Finding } from './engine';
+import type { Finding } from '../engine';
 import {
   REMOVAL_DATE,
   REPLACEMENT,
@@ -8,7 +8,7 @@ import {
   RULE_ID,
   RULE_NAME,
   findingMessage,
-} from './rule';
+} from '../rule';
 
 export interface FileFindings {
   path: string;

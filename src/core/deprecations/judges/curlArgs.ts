@@ -1,5 +1,5 @@
-import { HTTP_METHODS } from './httpMethods';
-import type { Token } from './tokens';
+import { HTTP_METHODS } from '../model/httpMethods';
+import type { Token } from '../model/tokens';
 
 const DATA_FLAGS = new Set([
   '-d',

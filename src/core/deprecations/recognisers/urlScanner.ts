@@ -1,8 +1,8 @@
-import { laterUsesSendOnlyOtherMethods } from './laterUses';
-import { explicitMethod } from './methodContext';
-import { isNotSent } from './notSent';
-import { matchPetPath } from './petPath';
-import { HOLE_CHAR, renderParts, type Token } from './tokens';
+import { laterUsesSendOnlyOtherMethods } from '../judges/laterUses';
+import { explicitMethod } from '../judges/methodContext';
+import { isNotSent } from '../judges/notSent';
+import { matchPetPath } from '../model/petPath';
+import { HOLE_CHAR, renderParts, type Token } from '../model/tokens';
 import {
   chainStart,
   enclosingOpener,
@@ -10,7 +10,7 @@ import {
   matchingOpener,
   nextSignificant,
   previousSignificant,
-} from './tokenWalk';
+} from '../model/tokenWalk';
 
 export interface RawFinding {
   kind: 'url' | 'operation';

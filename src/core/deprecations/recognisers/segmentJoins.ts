@@ -1,12 +1,12 @@
-import { isPetsSegmentText } from './petPath';
-import { HOLE_CHAR, literalText, renderParts, type Token } from './tokens';
+import { isPetsSegmentText } from '../model/petPath';
+import { HOLE_CHAR, literalText, renderParts, type Token } from '../model/tokens';
 import {
   chainStart,
   enclosingOpener,
   matchingCloser,
   nextSignificant,
   previousSignificant,
-} from './tokenWalk';
+} from '../model/tokenWalk';
 import { judgeUrl, type RawFinding, type UrlExpression } from './urlScanner';
 
 /** Calls that join their arguments as URL path segments: url.JoinPath(base, "pets", id). */

@@ -1,9 +1,9 @@
-import { lexCLike, type CLikeDialect } from './lexers/cLike';
-import { lexPython } from './lexers/python';
-import { lexRuby } from './lexers/ruby';
-import { lexShell } from './lexers/shell';
-import type { LexRange } from './lexers/lexerState';
-import type { LexResult } from './tokens';
+import { lexCLike, type CLikeDialect } from './cLike';
+import { lexPython } from './python';
+import { lexRuby } from './ruby';
+import { lexShell } from './shell';
+import type { LexRange } from './lexerState';
+import type { LexResult } from '../model/tokens';
 
 export type LanguageFamily =
   | 'javascript'

@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { languageOfPath, type LanguageSupport } from './languages';
+import { languageOfPath, type LanguageSupport } from '../lexers/languages';
 
 export interface WalkOptions {
   /** Files larger than this are skipped with a note (default 10 MB). */

@@ -1,7 +1,11 @@
 import { scanHttpFile } from './recognisers/httpFile';
 import type { LanguageSupport } from './lexers/languages';
 import { LineIndex } from './model/lineIndex';
-import { DEFAULT_OPERATION_NAMES, operationNameSet, scanOperationCalls } from './recognisers/operationCalls';
+import {
+  DEFAULT_OPERATION_NAMES,
+  operationNameSet,
+  scanOperationCalls,
+} from './recognisers/operationCalls';
 import type { Survey } from './lexers/lexerState';
 import type { Comment, Token } from './model/tokens';
 import { scanSegmentJoins } from './recognisers/segmentJoins';

@@ -2,7 +2,12 @@ import { isCommandBreak } from './curlArgs';
 import { explicitMethod, isDefaultGetCall, memberMethod } from './methodContext';
 import { isNotSent } from './notSent';
 import { renderParts, type Token } from '../model/tokens';
-import { enclosingOpener, matchingOpener, nextSignificant, previousSignificant } from '../model/tokenWalk';
+import {
+  enclosingOpener,
+  matchingOpener,
+  nextSignificant,
+  previousSignificant,
+} from '../model/tokenWalk';
 
 /** How far a URL is followed through variables: url → request → connection. */
 const MAX_FOLLOW_DEPTH = 3;

@@ -1,5 +1,11 @@
 import { isPetsSegmentText } from '../model/petPath';
-import { isIdentPart, type Comment, type StringPart, type Token, type TokenKind } from '../model/tokens';
+import {
+  isIdentPart,
+  type Comment,
+  type StringPart,
+  type Token,
+  type TokenKind,
+} from '../model/tokens';
 
 /**
  * A first, cheap pass over a whole file keeps no tokens: only the comments, where lines break in

@@ -1,5 +1,10 @@
 import { literalText, renderParts, type Token } from '../model/tokens';
-import { chainStart, matchingCloser, nextSignificant, previousSignificant } from '../model/tokenWalk';
+import {
+  chainStart,
+  matchingCloser,
+  nextSignificant,
+  previousSignificant,
+} from '../model/tokenWalk';
 import { anchorOf, type RawFinding } from './urlScanner';
 
 export const DEFAULT_OPERATION_NAMES = ['getPet', 'get_pet', 'GetPet'];

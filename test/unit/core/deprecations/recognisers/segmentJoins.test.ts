@@ -1,4 +1,4 @@
-import { itFindsExactly, type Case } from './support';
+import { itFindsExactly, type Case } from '../support';
 
 /**
  * URLs joined from path segments: "pets" followed by exactly one segment is the deprecated

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { exactIntegerOf } from '../../../src/core/json/exactInteger';
-import { parseJsonLossless, stringifyJsonLossless } from '../../../src/core/json/losslessJson';
+import { exactIntegerOf } from '../../../../src/core/json/exactInteger';
+import { parseJsonLossless, stringifyJsonLossless } from '../../../../src/core/json/losslessJson';
 
 describe('lossless JSON', () => {
   it('keeps every digit of integers beyond 2^53, where JSON.parse loses them', () => {

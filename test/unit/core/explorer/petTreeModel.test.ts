@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { ListPetsQuery } from '../../../src/core/api/client';
-import type { Pet } from '../../../src/core/api/schemas';
-import { loadPets } from '../../../src/core/explorer/petTreeModel';
+import type { ListPetsQuery } from '../../../../src/core/api/client';
+import type { Pet } from '../../../../src/core/api/schemas';
+import { loadPets } from '../../../../src/core/explorer/petTreeModel';
 
 function pet(id: number, status?: Pet['status']): Pet {
   return { id: BigInt(id), name: `pet ${id}`, categoryId: 1n, status };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readEnvironments, sendsKeyInClear } from '../../../src/core/explorer/environments';
+import { readEnvironments, sendsKeyInClear } from '../../../../src/core/explorer/environments';
 
 describe('environments from settings', () => {
   it('always lists production and staging first, then the user’s own', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { DeprecationEngine } from '../../../src/core/deprecations/engine';
-import { languageOfPath } from '../../../src/core/deprecations/lexers/languages';
+import { DeprecationEngine } from '../../../../src/core/deprecations/engine';
+import { languageOfPath } from '../../../../src/core/deprecations/lexers/languages';
 import { findingLines } from './support';
 
 describe('deprecated getPet finder: suppression, positions, options', () => {

@@ -1,4 +1,4 @@
-import { itFindsExactly, type Case } from './support';
+import { itFindsExactly, type Case } from '../support';
 
 /**
  * A URL kept in a variable (or a request built from it) whose method is stated where the

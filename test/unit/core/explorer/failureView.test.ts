@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { PetStoreError } from '../../../src/core/api/errors';
-import { AccessProblem } from '../../../src/core/explorer/accessProblem';
-import { describeFailure } from '../../../src/core/explorer/failureView';
+import { PetStoreError } from '../../../../src/core/api/errors';
+import { AccessProblem } from '../../../../src/core/explorer/accessProblem';
+import { describeFailure } from '../../../../src/core/explorer/failureView';
 
 describe('failure view', () => {
   it('offers to set the key on 401 and on a missing key', () => {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { PetStoreClient } from '../../../src/core/api/client';
-import { createDispatcher } from '../../../src/core/api/dispatcher';
-import { json, startScriptedServer, type ScriptedServer } from '../../support/scriptedServer';
+import { PetStoreClient } from '../../../../src/core/api/client';
+import { createDispatcher } from '../../../../src/core/api/dispatcher';
+import { json, startScriptedServer, type ScriptedServer } from '../../../support/scriptedServer';
 
 /** A minimal CONNECT proxy on loopback that counts the tunnels it opened. */
 async function startTunnelProxy(): Promise<{

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { INT64_MAX, INT64_MIN, Int64, parseInt64Text } from '../../../src/core/api/int64';
+import { INT64_MAX, INT64_MIN, Int64, parseInt64Text } from '../../../../src/core/api/int64';
 import {
   ErrorBody,
   NewPet,
@@ -7,8 +7,8 @@ import {
   Pets,
   PetStatus,
   describeIssues,
-} from '../../../src/core/api/schemas';
-import { parseJsonLossless } from '../../../src/core/json/losslessJson';
+} from '../../../../src/core/api/schemas';
+import { parseJsonLossless } from '../../../../src/core/json/losslessJson';
 
 function issuesOf(result: { success: boolean; error?: unknown }): string {
   assert.equal(result.success, false);

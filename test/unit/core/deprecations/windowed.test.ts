@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { DeprecationEngine } from '../../../src/core/deprecations/engine';
-import { languageOfPath } from '../../../src/core/deprecations/lexers/languages';
-import { LATER_USE_CASES } from './laterUses.test';
+import { DeprecationEngine } from '../../../../src/core/deprecations/engine';
+import { languageOfPath } from '../../../../src/core/deprecations/lexers/languages';
+import { LATER_USE_CASES } from './judges/laterUses.test';
 import { LIBRARY_CASES } from './libraries.test';
 import { NEGATIVE_CASES } from './negatives.test';
-import { NOT_REQUEST_CASES } from './notRequests.test';
+import { NOT_REQUEST_CASES } from './judges/notSent.test';
 import { POSITIVE_CASES } from './positives.test';
-import { SCRIPT_BLOCK_CASES } from './scriptBlocks.test';
-import { SEGMENT_JOIN_CASES } from './segmentJoins.test';
+import { SCRIPT_BLOCK_CASES } from './lexers/scriptBlocks.test';
+import { SEGMENT_JOIN_CASES } from './recognisers/segmentJoins.test';
 
 /** Neutral code per language, with multi-line strings and comments that a window must not start inside. */
 const FILLER: Record<string, string> = {

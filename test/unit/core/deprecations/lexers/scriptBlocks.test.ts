@@ -1,4 +1,4 @@
-import { itFindsExactly, type Case } from './support';
+import { itFindsExactly, type Case } from '../support';
 
 /** HTML, Vue and Svelte files: only the code in their <script> blocks is read, as TypeScript. */
 export const SCRIPT_BLOCK_CASES: Case[] = [

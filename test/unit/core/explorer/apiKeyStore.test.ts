@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ApiKeyStore, type SecretBackend } from '../../../src/core/explorer/apiKeyStore';
+import { ApiKeyStore, type SecretBackend } from '../../../../src/core/explorer/apiKeyStore';
 
 function mapBackend(): SecretBackend & { map: Map<string, string> } {
   const map = new Map<string, string>();

@@ -4,8 +4,8 @@ import {
   newPetJson,
   validateCategoryId,
   validateName,
-} from '../../../src/core/explorer/newPetForm';
-import { petDescription, petJson } from '../../../src/core/explorer/petPresentation';
+} from '../../../../src/core/explorer/newPetForm';
+import { petDescription, petJson } from '../../../../src/core/explorer/petPresentation';
 
 describe('create-pet form logic', () => {
   it('validates the name as the client schema does', () => {

@@ -1,4 +1,4 @@
-import { itFindsExactly, type Case } from './support';
+import { itFindsExactly, type Case } from '../support';
 
 /**
  * Path-shaped strings that are not requests (messages printed, logged or raised; files, modules,
@@ -16,9 +16,9 @@ export const NOT_REQUEST_CASES: Case[] = [
   ['a.rb', 'puts "Requesting /pets/#{id}"', []],
   ['a.ts', 'const msg = `Pet /pets/${id} not found`;', []],
   ['a.ts', "t('errors.pets/notFound')", []],
-  ['a.ts', "import pet from './pets/dog';", []],
-  ['a.ts', "import { Pet } from '../pets/pet';", []],
-  ['a.ts', "const icon = require('./assets/pets/' + name);", []],
+  ['a.ts', "import pet from '../../../deprecations/pets/dog';", []],
+  ['a.ts', "import { Pet } from '../../../pets/pet';", []],
+  ['a.ts', "const icon = require('../../../deprecations/assets/pets' + name);", []],
   ['a.py', "from pets import models\npath = os.path.join('pets', name)", []],
   ['a.py', "open(f'data/pets/{name}.json')", []],
   ['a.ts', 'fs.readFileSync(`./fixtures/pets/${id}.json`)', []],
@@ -59,7 +59,7 @@ export const NOT_REQUEST_CASES: Case[] = [
   ['a.rs', 'panic!("GET /pets/{} failed", id);', []],
   ['a.cs', 'Console.WriteLine($"{baseUrl}/pets/{id}");', []],
   ['a.cs', 'throw new HttpRequestException($"GET /pets/{id} failed");', []],
-  ['a.ts', "export * from './pets/api';", []],
+  ['a.ts', "export * from '../../../deprecations/pets/api';", []],
   ['a.ts', 'const mod = await import(`./pets/${name}`);', []],
   ['a.rb', "require_relative 'pets/client'", []],
   ['a.rb', 'raise "GET /pets/#{id} failed"', []],

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { PetStoreClient, type PetStoreClientOptions } from '../../../src/core/api/client';
-import { PetStoreError, type PetStoreErrorKind } from '../../../src/core/api/errors';
-import type { ExchangeRecord } from '../../../src/core/api/exchange';
+import { PetStoreClient, type PetStoreClientOptions } from '../../../../src/core/api/client';
+import { PetStoreError, type PetStoreErrorKind } from '../../../../src/core/api/errors';
+import type { ExchangeRecord } from '../../../../src/core/api/exchange';
 import {
   startPetStoreServer,
   type RunningPetStoreServer,
-} from '../../../src/server/petStoreServer';
-import { json, startScriptedServer, type ScriptedServer } from '../../support/scriptedServer';
+} from '../../../../src/server/petStoreServer';
+import { json, startScriptedServer, type ScriptedServer } from '../../../support/scriptedServer';
 
 const KEY = 'test-key-Zq81xv';
 

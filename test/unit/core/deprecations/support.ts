@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { DeprecationEngine, type EngineOptions } from '../../../src/core/deprecations/engine';
-import { languageOfPath } from '../../../src/core/deprecations/lexers/languages';
+import { DeprecationEngine, type EngineOptions } from '../../../../src/core/deprecations/engine';
+import { languageOfPath } from '../../../../src/core/deprecations/lexers/languages';
 
 /** Lines (1-based) of the findings in `code`, as if it were a file named `name`. */
 export function findingLines(name: string, code: string, options: EngineOptions = {}): number[] {

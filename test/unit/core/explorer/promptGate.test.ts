@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { PromptGate } from '../../../src/core/explorer/promptGate';
+import { PromptGate } from '../../../../src/core/explorer/promptGate';
 
 describe('PromptGate', () => {
   it('lets one prompt through per subject until reset', () => {

@@ -3,6 +3,20 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const NO_VSCODE = {
+  name: 'vscode',
+  message: 'src/core, src/server and src/cli must not depend on VS Code.',
+};
+
+/** For each stage of src/core/deprecations, the stages (and files) it must not import. */
+const FINDER_STAGES_ABOVE = {
+  model: ['lexers', 'judges', 'recognisers', 'engine', 'workspace', 'reports'],
+  lexers: ['judges', 'recognisers', 'engine', 'workspace', 'reports'],
+  judges: ['lexers', 'recognisers', 'engine', 'workspace', 'reports'],
+  recognisers: ['lexers', 'engine', 'workspace', 'reports'],
+  workspace: ['judges', 'recognisers', 'engine', 'reports'],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,23 +43,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  // The core is shared by the CLI, the language server and the extension: it must run without VS Code.
   {
-    // The core is shared by the CLI, the language server and the extension: it must run without VS Code.
     files: ['src/core/**', 'src/server/**', 'src/cli/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE] }] },
+  },
+  // The finder is a pipeline: each stage imports only the stages below it (ARCHITECTURE.md).
+  ...Object.entries(FINDER_STAGES_ABOVE).map(([stage, above]) => ({
+    files: [`src/core/deprecations/${stage}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          paths: [NO_VSCODE],
+          patterns: [
             {
-              name: 'vscode',
-              message: 'src/core, src/server and src/cli must not depend on VS Code.',
+              group: above.map((upper) => `../${upper}`).flatMap((p) => [p, `${p}/*`]),
+              message: `The finder's ${stage}/ stage must not import a later stage (${above.join(', ')}).`,
             },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: globals.node },

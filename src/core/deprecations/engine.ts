@@ -1,3 +1,12 @@
+/**
+ * The deprecated-getPet finder's entry: source text of one file in, findings (positions, detail,
+ * anchor line for suppressions) out. The pipeline, each stage a folder that imports only the ones
+ * below it:
+ *   lexers/ (text -> tokens, comments, survey) -> recognisers/ (tokens -> candidate calls, asking
+ *   judges/ whether each is a GET that is sent) -> this engine (suppressions, positions);
+ *   model/ is the vocabulary all stages share. workspace/ (which files) and reports/ (output
+ *   formats) sit around the engine for the CLI and the language server.
+ */
 import { scanHttpFile } from './recognisers/httpFile';
 import type { LanguageSupport } from './lexers/languages';
 import { LineIndex } from './model/lineIndex';

@@ -1,3 +1,9 @@
+/**
+ * Stage 2, judges/: questions about one candidate, answered from the tokens around it. Takes the
+ * tokens and a candidate's site; returns a verdict: the HTTP method in force (this file: request
+ * lines, callees, builder chains, annotations; methodArguments, curlArgs), the method where a stored
+ * URL is used later (laterUses), whether the string is ever sent (notSent). Imports only model/.
+ */
 import {
   commandEnd,
   commandLineMethod,

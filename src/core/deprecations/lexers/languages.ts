@@ -1,3 +1,8 @@
+/**
+ * Stage 1, lexers/: which language a file is (by extension, name or shebang) and its lexer. Takes
+ * source text; returns tokens (strings with their literal parts and interpolation holes), comments,
+ * and for large files a survey of where candidates may be. Imports only model/.
+ */
 import { lexCLike, type CLikeDialect } from './cLike';
 import { lexPython } from './python';
 import { lexRuby } from './ruby';

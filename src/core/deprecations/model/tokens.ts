@@ -1,3 +1,8 @@
+/**
+ * Stage 0, model/: what every stage shares. Tokens and comments (this file), walking them
+ * (tokenWalk), HTTP method names, the GET /pets/{id} path matcher (petPath), offsets to lines
+ * (lineIndex). Imports nothing from the other stages.
+ */
 /** Tokens of the language-aware scanners: just enough structure to know strings, comments and calls. */
 export type TokenKind = 'ident' | 'punct' | 'string' | 'number' | 'newline';
 

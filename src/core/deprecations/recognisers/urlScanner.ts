@@ -1,3 +1,9 @@
+/**
+ * Stage 3, recognisers/: the shapes a call to GET /pets/{id} takes. Each takes a file's tokens and
+ * returns raw findings (offsets, detail, anchor): URL strings and concatenations (this file),
+ * segment joins, generated-client operation calls, .http request blocks. Each candidate is kept
+ * only if the judges/ say it is a GET that is sent. Imports judges/ and model/.
+ */
 import { laterUsesSendOnlyOtherMethods } from '../judges/laterUses';
 import { explicitMethod } from '../judges/methodContext';
 import { isNotSent } from '../judges/notSent';

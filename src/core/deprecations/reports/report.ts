@@ -1,3 +1,8 @@
+/**
+ * Around the engine, reports/: the CLI's output formats. Takes findings per file and a context
+ * (base folder, tool version, date); returns the report text (text, JSON, SARIF, GitHub
+ * annotations). A new format goes here. Imports engine and rule.
+ */
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding } from '../engine';

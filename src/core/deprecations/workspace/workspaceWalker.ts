@@ -1,3 +1,8 @@
+/**
+ * Around the engine, workspace/: which files a scan reads. Takes roots, excludes and .gitignore;
+ * returns candidate files (path, language, text) and notes for what was passed over. Used by the
+ * CLI and the language server; imports only lexers/ (for the language of a path).
+ */
 import {
   closeSync,
   fstatSync,

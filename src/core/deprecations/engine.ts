@@ -9,6 +9,7 @@
  */
 import { scanHttpFile } from './recognisers/httpFile';
 import type { LanguageSupport } from './lexers/languages';
+import { withLoneCarriageReturnsAsLineFeeds } from './model/lineEnds';
 import { LineIndex } from './model/lineIndex';
 import {
   DEFAULT_OPERATION_NAMES,
@@ -132,8 +133,9 @@ export class DeprecationEngine {
     return { findings, comments };
   }
 
-  scan(text: string, language: LanguageSupport): Finding[] {
-    if (!this.mightContain(text)) return [];
+  scan(source: string, language: LanguageSupport): Finding[] {
+    if (!this.mightContain(source)) return [];
+    const text = withLoneCarriageReturnsAsLineFeeds(source);
     let raw: RawFinding[];
     let comments: Comment[];
     if (language.family === 'http') {

@@ -212,9 +212,10 @@ function isIgnored(scopes: readonly IgnoreScope[], path: string, isDirectory: bo
   return false;
 }
 
+/** The first line (for a shebang), ended by LF, CRLF or a lone CR. */
 function firstLine(bytes: Buffer): string {
-  const end = bytes.indexOf(10);
-  return bytes
-    .subarray(0, end === -1 ? Math.min(bytes.length, 200) : Math.min(end, 200))
-    .toString('utf8');
+  let end = 0;
+  const limit = Math.min(bytes.length, 200);
+  while (end < limit && bytes[end] !== 10 && bytes[end] !== 13) end++;
+  return bytes.subarray(0, end).toString('utf8');
 }

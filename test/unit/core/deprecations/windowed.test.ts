@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { DeprecationEngine } from '../../../../src/core/deprecations/engine';
 import { languageOfPath } from '../../../../src/core/deprecations/lexers/languages';
-import { LATER_USE_CASES } from './judges/laterUses.test';
-import { LIBRARY_CASES } from './libraries.test';
-import { NEGATIVE_CASES } from './negatives.test';
-import { NOT_REQUEST_CASES } from './judges/notSent.test';
-import { POSITIVE_CASES } from './positives.test';
-import { SCRIPT_BLOCK_CASES } from './lexers/scriptBlocks.test';
-import { SEGMENT_JOIN_CASES } from './recognisers/segmentJoins.test';
+import { ALL_CASES } from './allCases';
 
 /** Neutral code per language, with multi-line strings and comments that a window must not start inside. */
 const FILLER: Record<string, string> = {
@@ -54,15 +48,7 @@ function padded(name: string, code: string): string {
 describe('deprecated getPet finder: large files (survey, then windows) find what a full scan finds', () => {
   const windowed = new DeprecationEngine();
   const full = new DeprecationEngine({ windowedAboveBytes: Number.POSITIVE_INFINITY });
-  for (const [name, code] of [
-    ...POSITIVE_CASES,
-    ...NEGATIVE_CASES,
-    ...LIBRARY_CASES,
-    ...LATER_USE_CASES,
-    ...NOT_REQUEST_CASES,
-    ...SEGMENT_JOIN_CASES,
-    ...SCRIPT_BLOCK_CASES,
-  ]) {
+  for (const [name, code] of ALL_CASES) {
     if (name.endsWith('.md') || !languageOfPath(name, code.split('\n', 1)[0])) continue;
     it(`${name}: ${
       code

@@ -37,6 +37,7 @@ const NOTE_TEXT: Record<SkipNote['reason'], string> = {
   tooLarge: 'skipped file over the size limit',
   unreadable: 'could not read',
   symlinkLoop: 'skipped symlink loop',
+  notRegularFile: 'skipped what is not a regular file (FIFO, socket or device)',
   missing: 'no such file or folder',
 };
 

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   CodeActionKind,
@@ -17,6 +16,8 @@ import {
   type LanguageSupport,
 } from '../core/deprecations/lexers/languages';
 import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
+import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
+import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
@@ -89,12 +90,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     if (!language || documents.get(uri)) return;
     supersedeDiskReads(uri);
     const ticket = diskReads.get(uri);
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch {
-      text = '';
-    }
+    const text = (await readSourceFile(path, DEFAULT_MAX_FILE_BYTES)) ?? '';
     // While reading, the file may have been deleted, read again or opened in an editor.
     if (diskReads.get(uri) !== ticket || documents.get(uri)) return;
     diskReads.delete(uri); // the latest read is done: nothing in flight to tell apart

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -247,6 +248,40 @@ describe('petstore-deprecations on hostile trees', () => {
     assert.match(stderr, /note: skipped symlink loop: .*back/);
     assert.match(stdout, /^latin1\.py:2:14: warning/m);
     assert.match(stdout, /^minified\.js:1:\d+: warning/m);
+  });
+
+  it('passes over a FIFO and a device given as paths with a note, instead of hanging', async () => {
+    const fifo = join(tree, 'pipe.js');
+    execFileSync('mkfifo', [fifo]);
+    try {
+      const { code, stderr } = await run(['scan', fifo, '/dev/zero', 'latin1.py'], tree);
+      assert.equal(code, 1, 'the regular file is still scanned');
+      assert.match(stderr, /note: skipped what is not a regular file .*: .*pipe\.js/);
+      assert.match(stderr, /note: skipped what is not a regular file .*: \/dev\/zero/);
+    } finally {
+      await rm(fifo);
+    }
+  });
+
+  it('reports lines and columns as the editor shows them: CR and mixed line ends, BOM, UTF-16', async () => {
+    const odd = await mkdtemp(join(tmpdir(), 'petstore-odd-'));
+    try {
+      const code = 'const a = 1;\nconst b = 2;\nfetch(`/pets/${id}`);\n';
+      await writeFile(join(odd, 'cr.ts'), code.replace(/\n/g, '\r'));
+      await writeFile(
+        join(odd, 'mixed.ts'),
+        'const a = 1;\r\nconst b = 2;\rfetch(`/pets/${id}`);\n',
+      );
+      await writeFile(join(odd, 'bom.ts'), `\uFEFFfetch(\`/pets/\${id}\`);\n`);
+      await writeFile(join(odd, 'utf16.ts'), Buffer.from(`\uFEFF${code}`, 'utf16le'));
+      const { stdout } = await run(['scan', '--format', 'json'], odd);
+      const places = (JSON.parse(stdout) as { file: string; line: number; column: number }[])
+        .map((finding) => `${finding.file}:${finding.line}:${finding.column}`)
+        .sort();
+      assert.deepEqual(places, ['bom.ts:1:7', 'cr.ts:3:7', 'mixed.ts:3:7', 'utf16.ts:3:7']);
+    } finally {
+      await rm(odd, { recursive: true, force: true });
+    }
   });
 
   it('notes an unreadable file and exits 2 when nothing else is found', async () => {

@@ -5,6 +5,7 @@
  */
 import {
   closeSync,
+  constants,
   fstatSync,
   openSync,
   readFileSync,
@@ -13,9 +14,10 @@ import {
   realpathSync,
   statSync,
 } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, normalize, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { languageOfPath, type LanguageSupport } from '../lexers/languages';
+import { utf8SourceOf } from './sourceFile';
 
 export interface WalkOptions {
   /** Files larger than this are skipped with a note (default 10 MB). */
@@ -35,7 +37,7 @@ export interface CandidateFile {
 /** Something the walk passed over, and why: shown as a note, never fatal. */
 export interface SkipNote {
   path: string;
-  reason: 'binary' | 'tooLarge' | 'unreadable' | 'symlinkLoop' | 'missing';
+  reason: 'binary' | 'tooLarge' | 'unreadable' | 'symlinkLoop' | 'missing' | 'notRegularFile';
   detail?: string;
 }
 
@@ -44,6 +46,13 @@ const ALWAYS_SKIPPED = new Set(['.git', '.hg', '.svn']);
 /** Page-cached files read fastest synchronously; the walk still yields to the event loop this often. */
 const FILES_PER_TURN = 256;
 const READ_BUFFER_BYTES = 1024 * 1024;
+
+interface PendingFolder {
+  folder: string;
+  /** The folder's path with every symlink resolved: its identity for loop detection. */
+  real: string;
+  scopes: readonly IgnoreScope[];
+}
 
 interface IgnoreScope {
   base: string;
@@ -67,47 +76,65 @@ export function listFiles(
   options: WalkOptions = {},
 ): ListedFile[] {
   const files: ListedFile[] = [];
+  /** Real paths of the folders seen: a symlink back to one of them is a loop. */
   const visited = new Set<string>();
-  const visitFolder = (folder: string, scopes: readonly IgnoreScope[]) => {
+  // Depth-first with an explicit stack (deep trees must not exhaust the call stack), in the order
+  // a recursive walk would take: a folder's files, then each subfolder in turn. A folder's real
+  // path is its parent's plus its name unless it was reached through a symlink, so only links
+  // cost a realpath call (every call walks the whole path: per folder, the walk would be cubic).
+  const pending: PendingFolder[] = [];
+  const visitFolder = ({ folder, real, scopes }: PendingFolder) => {
+    if (visited.has(real)) {
+      onSkip({ path: folder, reason: 'symlinkLoop' });
+      return;
+    }
+    visited.add(real);
     let entries;
     try {
-      const real = realpathSync(folder);
-      if (visited.has(real)) {
-        onSkip({ path: folder, reason: 'symlinkLoop' });
-        return;
-      }
-      visited.add(real);
       entries = readdirSync(folder, { withFileTypes: true });
     } catch (error) {
       onSkip({ path: folder, reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code });
       return;
     }
-    const here = options.gitignore === false ? scopes : [...scopes, ...gitignoreScope(folder)];
-    const subfolders: string[] = [];
+    const hasGitignore =
+      options.gitignore !== false && entries.some((entry) => entry.name === '.gitignore');
+    const here = hasGitignore ? [...scopes, ...gitignoreScope(folder)] : scopes;
+    const subfolders: { folder: string; real: string }[] = [];
     for (const entry of entries) {
       if (ALWAYS_SKIPPED.has(entry.name)) continue;
-      const path = join(folder, entry.name);
+      const path = childPath(folder, entry.name);
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
+      let realPath = childPath(real, entry.name);
       if (entry.isSymbolicLink()) {
         try {
           const target = statSync(path);
           isDirectory = target.isDirectory();
           isFile = target.isFile();
+          if (isDirectory) realPath = realpathSync.native(path);
         } catch {
           continue; // dangling link
         }
       }
       if ((!isDirectory && !isFile) || isIgnored(here, path, isDirectory)) continue;
       if (isDirectory) {
-        subfolders.push(path);
+        subfolders.push({ folder: path, real: realPath });
         continue;
       }
       const language = languageOfPath(path);
       // Files without an extension may be scripts with a shebang; others are not source.
       if (language || !entry.name.includes('.')) files.push({ path, language });
     }
-    for (const subfolder of subfolders) visitFolder(subfolder, here);
+    for (let i = subfolders.length - 1; i >= 0; i--)
+      pending.push({ ...subfolders[i]!, scopes: here });
+  };
+  const walkFrom = (root: string, scopes: readonly IgnoreScope[]) => {
+    try {
+      pending.push({ folder: normalize(root), real: realpathSync.native(root), scopes });
+    } catch (error) {
+      onSkip({ path: root, reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code });
+    }
+    for (let next = pending.pop(); next; next = pending.pop()) visitFolder(next);
   };
   for (const root of roots) {
     let info;
@@ -117,8 +144,12 @@ export function listFiles(
       onSkip({ path: root, reason: 'missing' });
       continue;
     }
+    if (!info.isDirectory() && !info.isFile()) {
+      onSkip({ path: root, reason: 'notRegularFile' }); // a FIFO or device would block the read
+      continue;
+    }
     if (info.isDirectory())
-      visitFolder(
+      walkFrom(
         root,
         options.excludes?.length
           ? [{ base: root, rules: ignore().add([...options.excludes]) }]
@@ -144,8 +175,14 @@ export class CandidateReader {
     let bytes: Buffer;
     let fd: number | undefined;
     try {
-      fd = openSync(path, 'r');
-      const size = fstatSync(fd).size;
+      // Non-blocking: a FIFO swapped in after the listing must not hang the scan.
+      fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+      const info = fstatSync(fd);
+      if (!info.isFile()) {
+        this.onSkip({ path, reason: 'notRegularFile' });
+        return undefined;
+      }
+      const size = info.size;
       if (size > this.maxBytes) {
         this.onSkip({ path, reason: 'tooLarge', detail: `${size} bytes` });
         return undefined;
@@ -164,13 +201,14 @@ export class CandidateReader {
     } finally {
       if (fd !== undefined) closeSync(fd);
     }
-    if (bytes.subarray(0, 8000).includes(0)) {
+    const source = utf8SourceOf(bytes);
+    if (!source) {
       this.onSkip({ path, reason: 'binary' });
       return undefined;
     }
-    const detected = language ?? languageOfPath(path, firstLine(bytes));
-    if (!detected || !this.mightContain(bytes)) return undefined;
-    return { path, language: detected, text: bytes.toString('utf8') };
+    const detected = language ?? languageOfPath(path, firstLine(source));
+    if (!detected || !this.mightContain(source)) return undefined;
+    return { path, language: detected, text: source.toString('utf8') };
   }
 }
 
@@ -192,6 +230,15 @@ export async function* walkCandidates(
     if (i % FILES_PER_TURN === FILES_PER_TURN - 1)
       await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/**
+ * What join(folder, name) gives for a normalized folder, without re-normalizing the whole path at
+ * every level (on a deep tree that alone was quadratic).
+ */
+function childPath(folder: string, name: string): string {
+  if (folder === '.') return name;
+  return folder.endsWith(sep) ? folder + name : folder + sep + name;
 }
 
 function gitignoreScope(folder: string): IgnoreScope[] {

@@ -13,8 +13,13 @@ export function codeActionsFor(
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) {
     if (diagnostic.code !== RULE_ID) continue;
-    const data = diagnostic.data as DiagnosticData | undefined;
-    const anchorLine = data?.anchorLine ?? diagnostic.range.start.line;
+    // The client sends the diagnostics back: trust nothing in them.
+    const data = diagnostic.data as Partial<Record<keyof DiagnosticData, unknown>> | undefined;
+    const anchorLine =
+      Number.isInteger(data?.anchorLine) && (data?.anchorLine as number) >= 0
+        ? (data?.anchorLine as number)
+        : diagnostic.range.start.line;
+    const lineComment = typeof data?.lineComment === 'string' ? data.lineComment : '//';
     const lineText = document.getText({
       start: { line: anchorLine, character: 0 },
       end: { line: anchorLine + 1, character: 0 },
@@ -32,7 +37,7 @@ export function codeActionsFor(
                 start: { line: anchorLine, character: 0 },
                 end: { line: anchorLine, character: 0 },
               },
-              newText: `${indent}${data?.lineComment ?? '//'} petstore-ignore-next-line\n`,
+              newText: `${indent}${lineComment} petstore-ignore-next-line\n`,
             },
           ],
         },

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import {
   CodeActionKind,
   TextDocumentSyncKind,
@@ -6,6 +5,7 @@ import {
   type Connection,
   type Diagnostic,
   type InitializeResult,
+  type PublishDiagnosticsParams,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DeprecationEngine } from '../core/deprecations/engine';
@@ -19,6 +19,8 @@ import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
 import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
+import { fileOfUri, nameOfUri } from './documentUris';
+import { HandlerGuard } from './guard';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
 import { SCAN_WORKSPACE_REQUEST } from './protocol';
@@ -47,6 +49,9 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   let explanationUri = options.defaultExplanationUri;
   let progressSupported = false;
   let scanGeneration = 0;
+  const guard = new HandlerGuard((message) => connection.console.error(message));
+  const publish = (params: PublishDiagnosticsParams) =>
+    guard.detach('publishing diagnostics', connection.sendDiagnostics(params));
 
   const apply = (raw: unknown) => {
     settings = normalizeSettings(raw);
@@ -65,18 +70,21 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     return family
       ? languageOfFamily(family)
       : languageOfPath(
-          uriPath(document.uri),
+          nameOfUri(document.uri),
           document.getText({ start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }),
         );
   };
 
   const diagnoseDocument = (document: TextDocument) => {
+    const text: unknown = document.getText();
+    // A client may send anything: only a document with a URI and a text can be diagnosed.
+    if (typeof document.uri !== 'string' || typeof text !== 'string') return;
     const language = languageOfDocument(document);
     fromDisk.delete(document.uri);
-    void connection.sendDiagnostics({
+    publish({
       uri: document.uri,
-      version: document.version,
-      diagnostics: language ? diagnosticsOf(document.getText(), language) : [],
+      version: Number.isInteger(document.version) ? document.version : undefined,
+      diagnostics: language ? diagnosticsOf(text, language) : [],
     });
   };
 
@@ -85,9 +93,9 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   const supersedeDiskReads = (uri: string) => diskReads.set(uri, (diskReads.get(uri) ?? 0) + 1);
 
   const diagnoseFileOnDisk = async (uri: string) => {
-    const path = uriPath(uri);
-    const language = languageOfPath(path);
-    if (!language || documents.get(uri)) return;
+    const path = fileOfUri(uri);
+    const language = path === undefined ? undefined : languageOfPath(path);
+    if (!path || !language || documents.get(uri)) return;
     supersedeDiskReads(uri);
     const ticket = diskReads.get(uri);
     const text = (await readSourceFile(path, DEFAULT_MAX_FILE_BYTES)) ?? '';
@@ -97,14 +105,14 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     const diagnostics = diagnosticsOf(text, language);
     if (diagnostics.length) fromDisk.add(uri);
     else fromDisk.delete(uri);
-    void connection.sendDiagnostics({ uri, diagnostics });
+    publish({ uri, diagnostics });
   };
 
   const scanWorkspace = async (): Promise<{ files: number; findings: number }> => {
     const generation = ++scanGeneration;
     const stale = new Set(fromDisk);
     if (!settings.enable || !settings.scanWorkspace || folders.length === 0) {
-      for (const uri of stale) void connection.sendDiagnostics({ uri, diagnostics: [] });
+      for (const uri of stale) publish({ uri, diagnostics: [] });
       fromDisk.clear();
       return { files: 0, findings: 0 };
     }
@@ -131,7 +139,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
             );
             if (diagnostics.length) fromDisk.add(file.uri);
             else fromDisk.delete(file.uri);
-            void connection.sendDiagnostics({ uri: file.uri, diagnostics });
+            publish({ uri: file.uri, diagnostics });
           }
         },
         {
@@ -146,7 +154,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       if (generation === scanGeneration) {
         for (const uri of stale) {
           fromDisk.delete(uri);
-          void connection.sendDiagnostics({ uri, diagnostics: [] });
+          publish({ uri, diagnostics: [] });
         }
       }
       return result;
@@ -159,9 +167,13 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     const init = (params.initializationOptions ?? {}) as { explanationUri?: unknown };
     apply(params.initializationOptions);
     if (typeof init.explanationUri === 'string') explanationUri = init.explanationUri;
-    folders = (params.workspaceFolders ?? []).map((folder) => uriPath(folder.uri));
-    if (folders.length === 0 && params.rootUri) folders = [uriPath(params.rootUri)];
-    progressSupported = params.capabilities.window?.workDoneProgress === true;
+    folders = filesOf(
+      Array.isArray(params.workspaceFolders)
+        ? params.workspaceFolders.map((folder: { uri?: unknown } | null) => folder?.uri)
+        : [],
+    );
+    if (folders.length === 0) folders = filesOf([params.rootUri]);
+    progressSupported = params.capabilities?.window?.workDoneProgress === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -172,62 +184,83 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     };
   });
 
-  connection.onInitialized(() => {
-    void scanWorkspace();
-  });
+  connection.onInitialized(() => guard.detach('scanning the workspace', scanWorkspace()));
 
-  connection.onDidChangeConfiguration((change) => {
-    const settingsSent: unknown = change.settings;
-    const raw: unknown =
-      (settingsSent as { petstore?: { deprecations?: unknown } } | undefined)?.petstore
-        ?.deprecations ?? settingsSent;
-    apply(raw);
-    for (const document of documents.all()) diagnoseDocument(document);
-    void scanWorkspace();
-  });
+  connection.onDidChangeConfiguration((change) =>
+    guard.run('applying the configuration', undefined, () => {
+      const settingsSent: unknown = (change as { settings?: unknown } | null)?.settings;
+      const raw: unknown =
+        (settingsSent as { petstore?: { deprecations?: unknown } } | null | undefined)?.petstore
+          ?.deprecations ?? settingsSent;
+      apply(raw);
+      for (const document of documents.all()) diagnoseDocument(document);
+      guard.detach('scanning the workspace', scanWorkspace());
+    }),
+  );
 
   documents.onDidChangeContent(({ document }) => {
     clearTimeout(timers.get(document.uri));
     timers.set(
       document.uri,
-      setTimeout(() => {
-        timers.delete(document.uri);
-        const current = documents.get(document.uri);
-        if (current) diagnoseDocument(current);
-      }, debounceMs),
+      setTimeout(
+        () =>
+          guard.run('diagnosing a document', undefined, () => {
+            timers.delete(document.uri);
+            const current = documents.get(document.uri);
+            if (current) diagnoseDocument(current);
+          }),
+        debounceMs,
+      ),
     );
   });
 
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));
     timers.delete(document.uri);
+    if (typeof document.uri !== 'string') return;
     // Closed, the file on disk counts again (it may have been saved, or never existed).
-    void diagnoseFileOnDisk(document.uri).then(() => {
-      if (!fromDisk.has(document.uri))
-        void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
-    });
+    guard.detach(
+      'reading a closed document from disk',
+      diagnoseFileOnDisk(document.uri).then(() => {
+        if (!fromDisk.has(document.uri)) publish({ uri: document.uri, diagnostics: [] });
+      }),
+    );
   });
 
-  connection.onDidChangeWatchedFiles(({ changes }) => {
-    for (const change of changes) {
-      if (change.type === 3) {
+  connection.onDidChangeWatchedFiles((params) => {
+    const changes: unknown = (params as { changes?: unknown } | null)?.changes;
+    if (!Array.isArray(changes)) return;
+    for (const change of changes as ({ uri?: unknown; type?: unknown } | null)[]) {
+      const uri = change?.uri;
+      if (typeof uri !== 'string') continue;
+      if (change?.type === 3) {
         // Deleted: no findings, even if VS Code still holds the document (it keeps closed
         // documents for a while); an edit of a still-open one diagnoses it again.
-        supersedeDiskReads(change.uri);
-        fromDisk.delete(change.uri);
-        void connection.sendDiagnostics({ uri: change.uri, diagnostics: [] });
-      } else if (settings.scanWorkspace && isInFolders(uriPath(change.uri), folders))
-        void diagnoseFileOnDisk(change.uri);
+        supersedeDiskReads(uri);
+        fromDisk.delete(uri);
+        publish({ uri, diagnostics: [] });
+        continue;
+      }
+      const path = fileOfUri(uri);
+      if (settings.scanWorkspace && path && isInFolders(path, folders))
+        guard.detach('reading a changed file', diagnoseFileOnDisk(uri));
     }
   });
 
-  connection.onCodeAction((params) => {
-    const document = documents.get(params.textDocument.uri);
-    return document ? codeActionsFor(document, params.context.diagnostics) : [];
-  });
+  connection.onCodeAction((params) =>
+    guard.run('computing code actions', [], () => {
+      const sent = params as Partial<typeof params> | null;
+      const uri: unknown = sent?.textDocument?.uri;
+      const document = typeof uri === 'string' ? documents.get(uri) : undefined;
+      const diagnostics: unknown = sent?.context?.diagnostics;
+      return document && Array.isArray(diagnostics)
+        ? codeActionsFor(document, diagnostics.filter(isDiagnosticShaped))
+        : [];
+    }),
+  );
 
-  connection.onExecuteCommand(async (params) => {
-    if (params.command !== SHOW_REPLACEMENT_COMMAND) return;
+  const runCommand = async (command: unknown) => {
+    if (command !== SHOW_REPLACEMENT_COMMAND) return;
     const shown = await connection.window.showDocument({ uri: explanationUri }).then(
       (result) => result.success,
       () => false,
@@ -237,16 +270,32 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         `GET /pets/{petId} is removed on ${REMOVAL_DATE_TEXT}. Use ${REPLACEMENT} instead.`,
       );
     }
-  });
+  };
 
-  connection.onRequest(SCAN_WORKSPACE_REQUEST, () => scanWorkspace());
+  connection.onExecuteCommand((params) =>
+    guard.run('running a command', undefined, () =>
+      runCommand((params as { command?: unknown } | null)?.command),
+    ),
+  );
+
+  connection.onRequest(SCAN_WORKSPACE_REQUEST, () =>
+    guard.run('scanning the workspace', { files: 0, findings: 0 }, scanWorkspace),
+  );
 
   documents.listen(connection);
   connection.listen();
 }
 
-function uriPath(uri: string): string {
-  return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
+/** The folders on this machine among client-sent URIs (anything else is left out). */
+function filesOf(uris: readonly unknown[]): string[] {
+  return uris.map(fileOfUri).filter((path): path is string => path !== undefined);
+}
+
+/** A diagnostic as code actions read it: a range with a numeric start line. */
+function isDiagnosticShaped(value: unknown): value is Diagnostic {
+  const line: unknown = (value as { range?: { start?: { line?: unknown } } } | null)?.range?.start
+    ?.line;
+  return typeof line === 'number' && Number.isInteger(line) && line >= 0;
 }
 
 function isInFolders(path: string, folders: readonly string[]): boolean {

@@ -235,10 +235,15 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       if (typeof uri !== 'string') continue;
       if (change?.type === 3) {
         // Deleted: no findings, even if VS Code still holds the document (it keeps closed
-        // documents for a while); an edit of a still-open one diagnoses it again.
-        supersedeDiskReads(uri);
-        fromDisk.delete(uri);
-        publish({ uri, diagnostics: [] });
+        // documents for a while); an edit of a still-open one diagnoses it again. A deleted
+        // folder comes as one event: everything below it goes too.
+        const below = `${uri.endsWith('/') ? uri : `${uri}/`}`;
+        const gone = [...fromDisk, ...documents.keys()].filter((known) => known.startsWith(below));
+        for (const deleted of new Set([uri, ...gone])) {
+          supersedeDiskReads(deleted);
+          fromDisk.delete(deleted);
+          publish({ uri: deleted, diagnostics: [] });
+        }
         continue;
       }
       const path = fileOfUri(uri);

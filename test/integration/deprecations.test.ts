@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { explorerApi } from './support/explorer';
 import { hostAvailable, screenshot, textsInWorkbench, waitForWorkbench } from './support/host';
@@ -214,4 +215,68 @@ describe('Deprecated getPet finder in the editor', function () {
     if (hostAvailable()) await screenshot('deprecation-explanation');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+
+  it('reads files from disk as VS Code shows them: CR, mixed line ends, BOM and UTF-16', async () => {
+    const code = ['const a = 1;', 'const b = 2;', 'export const p = fetch(`/pets/${id}`);', ''];
+    const files: Record<string, Uint8Array> = {
+      'odd/cr.ts': Buffer.from(code.join('\r')),
+      'odd/mixed.ts': Buffer.from(`${code[0]}\r\n${code[1]}\r${code[2]}\n`),
+      'odd/bom.ts': Buffer.from(`\uFEFF${code.join('\n')}`),
+      'odd/utf16le.ts': Buffer.from(`\uFEFF${code.join('\r\n')}`, 'utf16le'),
+      'odd/utf16be.ts': Buffer.from(`\uFEFF${code.join('\n')}`, 'utf16le').swap16(),
+    };
+    for (const [path, bytes] of Object.entries(files))
+      await vscode.workspace.fs.writeFile(file(path), bytes);
+    // A scan reads them from disk now (the file watcher may report files of a new folder late).
+    await vscode.commands.executeCommand('petstore.scanWorkspaceForDeprecatedCalls');
+    for (const path of Object.keys(files)) {
+      // First the findings of the file read from disk (it is not open), then VS Code's own lines.
+      const [finding] = await diagnosticsOf(file(path), (d) => d.length === 1);
+      const document = await vscode.workspace.openTextDocument(file(path));
+      assert.equal(document.lineCount, 4, `${path}: VS Code sees four lines`);
+      assert.equal(finding!.range.start.line, 2, path);
+      assert.equal(document.getText(finding!.range), '`/pets/${id}`', path);
+    }
+    await vscode.workspace.fs.delete(file('odd'), { recursive: true });
+    for (const path of Object.keys(files)) await diagnosticsOf(file(path), (d) => d.length === 0);
+  });
+
+  it('is restarted by the client when its process dies, and diagnoses again', async () => {
+    const before = languageServerProcesses();
+    assert.equal(before.length, 1, 'one language server for this extension host');
+    process.kill(before[0]!, 'SIGKILL');
+    const uri = file('src/afterRestart.ts');
+    await vscode.workspace.fs.writeFile(
+      uri,
+      Buffer.from('export const p = fetch(`/pets/${id}`);\n'),
+    );
+    await vscode.window.showTextDocument(uri);
+    await diagnosticsOf(uri, (d) => d.length === 1);
+    const after = languageServerProcesses();
+    assert.equal(after.length, 1);
+    assert.notEqual(after[0], before[0]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.fs.delete(uri);
+    await diagnosticsOf(uri, (d) => d.length === 0);
+  });
 });
+
+/** Process ids of the deprecation language servers started by this extension host. */
+function languageServerProcesses(): number[] {
+  const ids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let commandLine: string;
+    try {
+      commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (
+      commandLine.includes('dist/lsp/server.js') &&
+      commandLine.includes(`--clientProcessId=${process.pid}`)
+    )
+      ids.push(Number(entry));
+  }
+  return ids;
+}

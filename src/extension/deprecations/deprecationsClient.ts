@@ -37,7 +37,10 @@ export function createDeprecationsClient(
     },
   };
   const watcher = vscode.workspace.createFileSystemWatcher(WATCHED_FILES);
-  context.subscriptions.push(watcher);
+  // A deleted folder is one event, for a path no file pattern matches: deletions of anything are
+  // passed on, so the findings of the files below it go too (deletions are rare, so this is cheap).
+  const deletions = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
+  context.subscriptions.push(watcher, deletions);
   const clientOptions: LanguageClientOptions = {
     // By file name too: .http files (without REST Client) and Kotlin (without its extension) open as plain text.
     documentSelector: [
@@ -47,7 +50,7 @@ export function createDeprecationsClient(
         { scheme: 'untitled', language },
       ]),
     ],
-    synchronize: { fileEvents: watcher },
+    synchronize: { fileEvents: [watcher, deletions] },
     initializationOptions: { ...readDeprecationSettings(), explanationUri: EXPLANATION_URI },
     outputChannel,
   };

@@ -231,6 +231,32 @@ describe('language server (in-memory streams)', function () {
     await client.diagnostics(doc, (d) => d.length === 0);
   });
 
+  it('clears the findings of every file below a deleted folder (one event for the folder)', async () => {
+    await mkdir(join(folder, 'gone/deeper'), { recursive: true });
+    await writeFile(join(folder, 'gone/deeper/a.sh'), 'curl "$BASE/pets/$1"\n');
+    const fromDisk = uri('gone/deeper/a.sh');
+    const open = uri('gone/b.ts');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: fromDisk, type: 1 }],
+    });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri: open,
+        languageId: 'typescript',
+        version: 1,
+        text: 'fetch(`/pets/${id}`);\n',
+      },
+    });
+    await client.diagnostics(fromDisk, (d) => d.length === 1);
+    await client.diagnostics(open, (d) => d.length === 1);
+    await rm(join(folder, 'gone'), { recursive: true });
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uri('gone'), type: 3 }],
+    });
+    await client.diagnostics(fromDisk, (d) => d.length === 0);
+    await client.diagnostics(open, (d) => d.length === 0);
+  });
+
   it('a deletion wins over a read of the file that was under way', async () => {
     const path = join(folder, 'src/raced.ts');
     const doc = uri('src/raced.ts');

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv-draft-04';
 import { runNodeToExit } from '../../support/runToExit';
 import { githubReport } from '../../../src/core/deprecations/reports/report';
@@ -187,6 +188,52 @@ describe('petstore-deprecations command line', () => {
       run0!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri,
       'src/client.ts',
     );
+  });
+
+  it('writes SARIF artifact URIs that resolve back to each file, whatever its name', async () => {
+    const odd = await mkdtemp(join(tmpdir(), 'petstore-names-'));
+    const names = [
+      'a#b.ts',
+      'q?x.ts',
+      '100%.ts',
+      'sp ace.ts',
+      ':colon.ts',
+      'ü ñ.ts',
+      'dir #1/x.ts',
+      '%2F.ts',
+    ];
+    try {
+      for (const name of names) {
+        await mkdir(join(odd, name, '..'), { recursive: true });
+        await writeFile(join(odd, name), 'fetch(`/pets/${id}`);\n');
+      }
+      const outside = await mkdtemp(join(tmpdir(), 'petstore-outside #'));
+      await writeFile(join(outside, 'o?.ts'), 'fetch(`/pets/${id}`);\n');
+      const { stdout } = await run(['scan', '--format', 'sarif', '.', outside], odd);
+      const log = JSON.parse(stdout) as {
+        runs: {
+          originalUriBaseIds: { SRCROOT: { uri: string } };
+          results: {
+            locations: {
+              physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } };
+            }[];
+          }[];
+        }[];
+      };
+      const [only] = log.runs;
+      const base = only!.originalUriBaseIds.SRCROOT.uri;
+      const files = only!.results.map((result) => {
+        const { uri, uriBaseId } = result.locations[0]!.physicalLocation.artifactLocation;
+        return fileURLToPath(uriBaseId ? new URL(uri, base) : new URL(uri));
+      });
+      assert.deepEqual(
+        files.sort(),
+        [...names.map((name) => join(odd, name)), join(outside, 'o?.ts')].sort(),
+      );
+      await rm(outside, { recursive: true, force: true });
+    } finally {
+      await rm(odd, { recursive: true, force: true });
+    }
   });
 
   it('takes operation names from --names', async () => {

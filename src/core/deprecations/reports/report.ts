@@ -3,7 +3,7 @@
  * (base folder, tool version, date); returns the report text (text, JSON, SARIF, GitHub
  * annotations). A new format goes here. Imports engine and rule.
  */
-import { relative, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding } from '../engine';
 import {
@@ -137,10 +137,7 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: {
-                    uri: encodeURI(displayPath(file.path, context.base)),
-                    uriBaseId: 'SRCROOT',
-                  },
+                  artifactLocation: artifactLocation(file.path, context.base),
                   region: {
                     startLine: finding.start.line + 1,
                     startColumn: finding.start.character + 1,
@@ -156,6 +153,18 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * Where a file is, as SARIF wants it: a URI reference relative to %SRCROOT% with every path
+ * segment percent-encoded (RFC 3986: names with #, ?, %, spaces or a leading : stay one segment),
+ * or an absolute file URI for a file outside the base.
+ */
+function artifactLocation(path: string, base: string): { uri: string; uriBaseId?: string } {
+  const relativePath = relative(base, resolve(base, path));
+  if (relativePath.startsWith('..') || isAbsolute(relativePath))
+    return { uri: pathToFileURL(resolve(base, path)).href };
+  return { uri: relativePath.split(sep).map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' };
 }
 
 function displayPath(path: string, base: string): string {

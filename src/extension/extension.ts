@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { createDispatcher } from '../core/api/dispatcher';
 import { EXPLANATION_URI } from '../core/deprecations/rule';
+import { SecretRedactor } from '../core/api/redact';
 import { ApiKeyStore } from '../core/explorer/apiKeyStore';
 import { PromptGate } from '../core/explorer/promptGate';
 import { ActiveEnvironment } from './environments/activeEnvironment';
@@ -32,9 +33,10 @@ export interface PetStoreExplorerApi {
  * registered on the context, so deactivation disposes it.
  */
 export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi {
-  const log = new Log('Pet Store');
+  const redactor = new SecretRedactor();
+  const log = new Log('Pet Store', redactor);
   const environments = new ActiveEnvironment(context.workspaceState);
-  const keys = new ApiKeyStore(context.secrets);
+  const keys = new ApiKeyStore(context.secrets, (key) => redactor.remember(key));
   const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
   const dispatcher = createDispatcher({ proxyUrl: proxy });
   const access = new PetStoreAccess(environments, keys, context.globalState, dispatcher, log);

@@ -103,18 +103,45 @@ export class PetStoreClient {
   ): Promise<z.infer<T>> {
     const apiKey = await this.options.apiKey();
     if (!apiKey) throw new PetStoreError('missingKey', `No API key is set for ${this.origin}`);
-    const response = await exchange(req, {
-      dispatcher: this.dispatcher,
-      apiKey,
-      timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      userAgent: this.options.userAgent ?? 'pet-store-explorer',
-      signal: options.signal,
-      onExchange: this.options.onExchange,
-    });
-    if (response.status >= 200 && response.status < 300) return readBody(response, schema, apiKey);
-    throw failureFor(response, apiKey);
+    const onExchange = this.options.onExchange;
+    try {
+      const response = await exchange(req, {
+        dispatcher: this.dispatcher,
+        apiKey,
+        timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        maxResponseBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        userAgent: this.options.userAgent ?? 'pet-store-explorer',
+        signal: options.signal,
+        onExchange: onExchange && ((record) => onExchange(redactRecord(record, apiKey))),
+      });
+      if (response.status >= 200 && response.status < 300)
+        return readBody(response, schema, apiKey);
+      throw failureFor(response, apiKey);
+    } catch (error) {
+      // The one way out of the client: whatever a response put in a message, the key goes.
+      throw redactFailure(error, apiKey);
+    }
   }
+}
+
+function redactFailure(error: unknown, apiKey: string): unknown {
+  if (error instanceof PetStoreError) {
+    const { code } = error.details;
+    return new PetStoreError(error.kind, redactSecret(error.message, apiKey, 2000), {
+      ...error.details,
+      code: code === undefined ? undefined : redactSecret(code, apiKey, 100),
+    });
+  }
+  if (error instanceof Error) error.message = redactSecret(error.message, apiKey, 2000);
+  return error;
+}
+
+function redactRecord(record: ExchangeRecord, apiKey: string): ExchangeRecord {
+  return {
+    ...record,
+    url: redactSecret(record.url, apiKey, 2000),
+    error: record.error === undefined ? undefined : redactSecret(record.error, apiKey, 2000),
+  };
 }
 
 function readBody<T extends z.ZodType>(
@@ -159,8 +186,9 @@ function failureFor(response: ExchangeResponse, apiKey: string): PetStoreError {
   return new PetStoreError(kind, message, {
     status,
     code: body.success ? redactSecret(body.data.code, apiKey, 100) : undefined,
-    retryAfterSeconds:
-      status === 429 ? retryAfterSeconds(headerValue(response.headers['retry-after'])) : undefined,
+    ...(status === 429
+      ? retryAfter(headerValue(response.headers['retry-after']))
+      : { retryAfterSeconds: undefined }),
   });
 }
 
@@ -172,10 +200,25 @@ function parseJsonOrUndefined(text: string): unknown {
   }
 }
 
-/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 10.2.3). */
-function retryAfterSeconds(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+/**
+ * Retry-After is either delay-seconds or an HTTP date (RFC 9110 10.2.3): how long to wait, and
+ * when that is. Whatever its size: the caller decides how long it is willing to wait.
+ */
+function retryAfter(value: string | undefined): { retryAfterSeconds?: number; retryAt?: Date } {
+  if (value === undefined) return { retryAfterSeconds: undefined };
+  const now = Date.now();
+  const trimmed = value.trim();
+  if (/^\d{1,15}$/.test(trimmed)) {
+    const seconds = Number(trimmed);
+    return {
+      retryAfterSeconds: seconds,
+      retryAt: new Date(Math.min(now + seconds * 1000, 8.64e15)),
+    };
+  }
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return { retryAfterSeconds: undefined };
+  return {
+    retryAfterSeconds: Math.max(0, Math.ceil((date - now) / 1000)),
+    retryAt: new Date(date),
+  };
 }

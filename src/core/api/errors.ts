@@ -19,6 +19,8 @@ export interface PetStoreErrorDetails {
   code?: string;
   /** Seconds to wait, from a 429's Retry-After. */
   retryAfterSeconds?: number;
+  /** When that wait ends (the server's date, or now plus its seconds). */
+  retryAt?: Date;
 }
 
 /**

@@ -25,7 +25,11 @@ const PREFIX = 'petstore.apiKey.';
  * released until the user confirms the new address.
  */
 export class ApiKeyStore {
-  constructor(private readonly secrets: SecretBackend) {}
+  /** `onKeySeen` hears every key read or stored (to redact it from everything shown). */
+  constructor(
+    private readonly secrets: SecretBackend,
+    private readonly onKeySeen: (key: string) => void = () => undefined,
+  ) {}
 
   static secretName(environmentId: string): string {
     return `${PREFIX}${environmentId}`;
@@ -45,6 +49,7 @@ export class ApiKeyStore {
 
   async set(environmentId: string, origin: string, key: string): Promise<void> {
     const trimmed = key.trim();
+    this.onKeySeen(trimmed);
     if (!isPlausibleKey(trimmed))
       throw new Error('An API key must be non-empty and contain no spaces');
     await this.secrets.store(
@@ -70,8 +75,10 @@ export class ApiKeyStore {
     if (!text) return undefined;
     try {
       const value = JSON.parse(text) as Partial<StoredKey>;
-      if (typeof value.key === 'string' && typeof value.origin === 'string')
+      if (typeof value.key === 'string' && typeof value.origin === 'string') {
+        this.onKeySeen(value.key);
         return { key: value.key, origin: value.origin };
+      }
     } catch {
       // unreadable entry: treated as no key
     }

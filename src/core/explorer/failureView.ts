@@ -10,8 +10,15 @@ export interface FailureView {
   actions: FailureAction[];
 }
 
+/** The longest Retry-After worth waiting out by default; a later time is shown as a date. */
+export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
+
 /** Turns any failure of loading pets into one message and the actions that can fix it. */
-export function describeFailure(error: unknown, environmentLabel: string): FailureView {
+export function describeFailure(
+  error: unknown,
+  environmentLabel: string,
+  maxRetryWaitSeconds = DEFAULT_MAX_RETRY_WAIT_SECONDS,
+): FailureView {
   if (error instanceof AccessProblem) {
     const actions: Record<AccessProblem['kind'], FailureAction[]> = {
       noEnvironment: ['openSettings'],
@@ -32,11 +39,15 @@ export function describeFailure(error: unknown, environmentLabel: string): Failu
           actions: ['setKey', 'retry'],
         };
       case 'rateLimited': {
-        const wait = error.details.retryAfterSeconds;
-        return {
-          message: `Rate limited by ${environmentLabel}${wait !== undefined ? `; retry in ${wait} s` : ''}`,
-          actions: ['retry'],
-        };
+        const { retryAfterSeconds: wait, retryAt } = error.details;
+        // A server may ask for days: past the cap, say until when instead of counting seconds.
+        const when =
+          wait === undefined
+            ? ''
+            : wait <= maxRetryWaitSeconds || !retryAt
+              ? `; retry in ${wait} s`
+              : `; the server asks to wait until ${formatUtc(retryAt)}`;
+        return { message: `Rate limited by ${environmentLabel}${when}`, actions: ['retry'] };
       }
       case 'timeout':
       case 'network':
@@ -50,4 +61,11 @@ export function describeFailure(error: unknown, environmentLabel: string): Failu
     message: error instanceof Error ? error.message : String(error),
     actions: ['retry', 'showLog'],
   };
+}
+
+/** "2026-11-30 14:05 UTC": unambiguous wherever the user is. */
+function formatUtc(date: Date): string {
+  return Number.isNaN(date.getTime())
+    ? 'a time too far to show'
+    : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

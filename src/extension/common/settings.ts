@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../../core/api/schemas';
 import { readEnvironments, type Environment } from '../../core/explorer/environments';
+import { DEFAULT_MAX_RETRY_WAIT_SECONDS } from '../../core/explorer/failureView';
 
 export const SECTION = 'petstore';
 
@@ -8,6 +9,8 @@ export interface ExplorerSettings {
   environments: Environment[];
   listLimit: number;
   timeoutMs: number;
+  /** The longest Retry-After worth counting down; a later time is shown as a date. */
+  maxRetryWaitSeconds: number;
 }
 
 /** Reads the `petstore.*` settings, clamping numbers into their documented ranges. */
@@ -21,5 +24,9 @@ export function readSettings(): ExplorerSettings {
       ? Math.min(LIST_LIMIT_MAX, Math.max(LIST_LIMIT_MIN, limit))
       : LIST_LIMIT_DEFAULT,
     timeoutMs: Math.min(120, Math.max(1, Number(timeoutSeconds) || 10)) * 1000,
+    maxRetryWaitSeconds: Math.min(
+      3600,
+      Math.max(0, Number(config.get('maxRetryWaitSeconds', DEFAULT_MAX_RETRY_WAIT_SECONDS)) || 0),
+    ),
   };
 }

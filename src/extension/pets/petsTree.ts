@@ -249,7 +249,8 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
       `Loading pets from ${label} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
     this.setState('problem');
-    const view = describeFailure(error, label);
+    const described = describeFailure(error, label, readSettings().maxRetryWaitSeconds);
+    const view = { ...described, message: this.log.redact(described.message) };
     if (
       error instanceof PetStoreError &&
       error.kind === 'unauthorized' &&

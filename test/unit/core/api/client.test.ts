@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { PetStoreClient, type PetStoreClientOptions } from '../../../../src/core/api/client';
 import { PetStoreError, type PetStoreErrorKind } from '../../../../src/core/api/errors';
@@ -24,10 +25,8 @@ async function failsWith(
   assert.ok(error instanceof PetStoreError, `not a PetStoreError: ${String(error)}`);
   assert.equal(error.kind, kind, error.message);
   if (message) assert.match(error.message, message);
-  assert.ok(
-    !inspect(error).includes(KEY) && !JSON.stringify(error).includes(KEY),
-    'the key leaked into the error',
-  );
+  const shown = `${inspect(error)} ${JSON.stringify(error)} ${error.message}`.toLowerCase();
+  assert.ok(!shown.includes(KEY.toLowerCase()), `the key leaked into the error: ${shown}`);
   return error;
 }
 
@@ -202,6 +201,102 @@ describe('PetStoreClient failure kinds (scripted server)', () => {
     );
     const error = await failsWith(clientFor(scripted.origin).listPets(), 'rateLimited');
     assert.equal(error.details.retryAfterSeconds, 7);
+  });
+
+  it('reads any Retry-After, however far, with the time it ends (seconds or an HTTP date)', async () => {
+    const date = 'Wed, 02 Dec 2026 10:00:00 GMT';
+    let answer = '864000';
+    scripted = await startScriptedServer((_, res) =>
+      json(res, 429, '{"code":"slow","message":"slow down","status":429}', {
+        'retry-after': answer,
+      }),
+    );
+    const before = Date.now();
+    const days = await failsWith(clientFor(scripted.origin).listPets(), 'rateLimited');
+    assert.equal(days.details.retryAfterSeconds, 864_000);
+    const end = days.details.retryAt!.getTime();
+    assert.ok(end >= before + 864_000_000 && end <= Date.now() + 864_000_000);
+    answer = date;
+    const dated = await failsWith(clientFor(scripted.origin).listPets(), 'rateLimited');
+    assert.equal(dated.details.retryAt?.toUTCString(), date);
+    answer = '9'.repeat(40);
+    const absurd = await failsWith(clientFor(scripted.origin).listPets(), 'rateLimited');
+    assert.equal(absurd.details.retryAfterSeconds, undefined, 'not a number worth waiting for');
+  });
+
+  describe('never shows the key, wherever a hostile server puts it', () => {
+    const placements: [string, (res: ServerResponse, origin: string) => void, PetStoreErrorKind][] =
+      [
+        [
+          'the status text',
+          (res) => {
+            res.writeHead(500, `Broken ${KEY}`, { 'content-type': 'text/plain' });
+            res.end('oops');
+          },
+          'server',
+        ],
+        [
+          'a header read into the message (content type of a 2xx)',
+          (res) => {
+            res.writeHead(200, { 'content-type': `text/${KEY}` });
+            res.end('not json');
+          },
+          'contract',
+        ],
+        [
+          'the error body, upper-cased',
+          (res) =>
+            json(res, 400, JSON.stringify({ code: KEY, message: `bad ${KEY.toUpperCase()}` })),
+          'validation',
+        ],
+        [
+          'a 2xx body that breaks the schema',
+          (res) => json(res, 200, JSON.stringify([{ id: 1, name: 7, categoryId: KEY }])),
+          'contract',
+        ],
+        [
+          'a redirect to another origin named after the key',
+          (res) => {
+            res.writeHead(302, { location: `http://${KEY}.localhost:9/v1/pets` });
+            res.end();
+          },
+          'unexpectedStatus',
+        ],
+        [
+          'a redirect to another origin with the key in its user info and path',
+          (res) => {
+            res.writeHead(307, {
+              location: `http://${KEY}:${encodeURIComponent(KEY)}@localhost:9/${KEY}`,
+            });
+            res.end();
+          },
+          'unexpectedStatus',
+        ],
+      ];
+    for (const [where, respond, kind] of placements) {
+      it(`in ${where}`, async () => {
+        const records: ExchangeRecord[] = [];
+        scripted = await startScriptedServer((_, res) => respond(res, scripted!.origin));
+        await failsWith(
+          clientFor(scripted.origin, { onExchange: (record) => records.push(record) }).listPets(),
+          kind,
+        );
+        assert.ok(!JSON.stringify(records).toLowerCase().includes(KEY.toLowerCase()));
+      });
+    }
+
+    it('in a redirect within the origin whose path carries the key (the request log)', async () => {
+      const records: ExchangeRecord[] = [];
+      scripted = await startScriptedServer((req, res) => {
+        if (req.url.startsWith('/v1/pets')) {
+          res.writeHead(302, { location: `/v1/${KEY}/pets` });
+          res.end();
+        } else json(res, 200, '[]');
+      });
+      await clientFor(scripted.origin, { onExchange: (record) => records.push(record) }).listPets();
+      assert.equal(records.length, 2);
+      assert.ok(!JSON.stringify(records).includes(KEY), JSON.stringify(records));
+    });
   });
 
   it('reports a 2xx body that breaks the schema as a contract violation', async () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { SecretRedactor } from '../../../../src/core/api/redact';
 import { ApiKeyStore, type SecretBackend } from '../../../../src/core/explorer/apiKeyStore';
 
 function mapBackend(): SecretBackend & { map: Map<string, string> } {
@@ -13,6 +14,21 @@ function mapBackend(): SecretBackend & { map: Map<string, string> } {
 
 describe('ApiKeyStore', () => {
   const PROD = 'https://api.example.com';
+
+  it('tells the redactor of every key it reads or stores, so no message can show one', async () => {
+    const backend = mapBackend();
+    const redactor = new SecretRedactor();
+    await new ApiKeyStore(backend).set('staging', PROD, 'stored-Earlier-1');
+    const store = new ApiKeyStore(backend, (key) => redactor.remember(key));
+    await store.lookup('staging', 'https://elsewhere.example.com'); // read, though not released
+    await store.set('production', PROD, ' typed-Now-2 ');
+    assert.equal(
+      redactor.redact(
+        'a STORED-EARLIER-1 b typed-Now-2 c http://stored-earlier-1.localhost/ d typed-Now-2',
+      ),
+      'a [redacted] b [redacted] c http://[redacted].localhost/ d [redacted]',
+    );
+  });
 
   it('keeps one key per environment', async () => {
     const store = new ApiKeyStore(mapBackend());

@@ -39,6 +39,22 @@ describe('failure view', () => {
     );
   });
 
+  it('past the longest wait worth counting (a server may ask for days), says until when', () => {
+    const retryAt = new Date(Date.UTC(2026, 11, 3, 14, 5, 30));
+    const tenDays = new PetStoreError('rateLimited', 'x', { retryAfterSeconds: 864_000, retryAt });
+    assert.equal(
+      describeFailure(tenDays, 'Staging').message,
+      'Rate limited by Staging; the server asks to wait until 2026-12-03 14:05 UTC',
+    );
+    assert.equal(
+      describeFailure(tenDays, 'Staging', 1_000_000).message,
+      'Rate limited by Staging; retry in 864000 s',
+      'the cap is a setting',
+    );
+    const soon = new PetStoreError('rateLimited', 'x', { retryAfterSeconds: 60, retryAt });
+    assert.match(describeFailure(soon, 'Staging').message, /retry in 60 s$/);
+  });
+
   it('offers to trust a changed address, or to allow clear text, as the problem needs', () => {
     assert.equal(
       describeFailure(new AccessProblem('keyForOtherOrigin', 'moved'), 'P').actions[0],

@@ -42,6 +42,8 @@ export interface EngineOptions {
   operationNames?: readonly string[];
   /** Files larger than this are surveyed first and tokenized only around candidates (default 32 KB). */
   windowedAboveBytes?: number;
+  /** Lines of a window tokenized at once (default 2,000): bounds memory on dense files. */
+  windowPieceLines?: number;
 }
 
 const IGNORE_NEXT_LINE = 'petstore-ignore-next-line';
@@ -56,11 +58,13 @@ export class DeprecationEngine {
   private readonly needles: string[];
   private readonly byteNeedles: Buffer[];
   private readonly windowedAboveBytes: number;
+  private readonly windowPieceLines: number;
   private readonly shortestName: number;
   private readonly longestName: number;
 
   constructor(options: EngineOptions = {}) {
     this.windowedAboveBytes = options.windowedAboveBytes ?? WINDOWED_ABOVE_BYTES;
+    this.windowPieceLines = Math.max(1, options.windowPieceLines ?? WINDOW_PIECE_LINES);
     const names = options.operationNames?.length ? options.operationNames : DEFAULT_OPERATION_NAMES;
     this.names = operationNameSet(names);
     const lengths = [...this.names].map((name) => name.length);
@@ -101,9 +105,11 @@ export class DeprecationEngine {
         shell: language.family === 'shell',
       });
       if (language.family !== 'shell') {
-        found.push(...scanSegmentJoins(tokens));
-        found.push(
-          ...scanOperationCalls(tokens, this.names, {
+        // Appended one by one: spreading a dense file's findings would overflow the stack.
+        appendAll(found, scanSegmentJoins(tokens));
+        appendAll(
+          found,
+          scanOperationCalls(tokens, this.names, {
             parenlessCalls: language.family === 'ruby',
             typeAnnotatedSignatures: language.family === 'javascript',
             resultTypeAfterParameters: language.family === 'go',
@@ -127,8 +133,13 @@ export class DeprecationEngine {
     const { comments } = lex(text, { survey });
     if (comments.some((comment) => comment.text.includes(IGNORE_FILE))) return undefined;
     const findings: RawFinding[] = [];
-    for (const [start, end] of windowsAround(survey.candidates, survey.lineBreaks, text.length)) {
-      findings.push(...scanTokens(lex(text, { start, end }).tokens));
+    for (const window of windowsAround(survey.candidates, survey.lineBreaks, text.length)) {
+      // A window where every line is a candidate can span the whole file: it is tokenized a piece
+      // at a time (with its context), so memory stays bounded by the piece, not the file.
+      for (const piece of piecesOf(window, survey.lineBreaks, this.windowPieceLines)) {
+        for (const finding of scanTokens(lex(text, piece.lexed).tokens))
+          if (finding.start >= piece.start && finding.start < piece.end) findings.push(finding);
+      }
     }
     return { findings, comments };
   }
@@ -191,6 +202,46 @@ function windowsAround(
     else windows.push([start, end]);
   }
   return windows;
+}
+
+/** Lines of a window tokenized at once. */
+const WINDOW_PIECE_LINES = 2000;
+
+interface WindowPiece {
+  /** Findings that start here belong to this piece. */
+  start: number;
+  end: number;
+  /** What is tokenized: the piece with up to WINDOW_LINES of context each side, within the window. */
+  lexed: { start: number; end: number };
+}
+
+/**
+ * A window cut into pieces of at most `pieceLines` lines (lines as the survey counts them, so
+ * every cut is outside strings and comments), each tokenized with its context.
+ */
+function piecesOf(
+  [start, end]: [number, number],
+  lineBreaks: readonly number[],
+  pieceLines: number,
+): WindowPiece[] {
+  const first = lineIndexBefore(lineBreaks, start) + 1;
+  const last = lineIndexBefore(lineBreaks, end) + 1;
+  const lineStart = (line: number) => (line <= first ? start : lineBreaks[line - 1]! + 1);
+  const lineEnd = (line: number) => (line >= last ? end : lineBreaks[line]!);
+  const pieces: WindowPiece[] = [];
+  for (let line = first; line <= last; line += pieceLines) {
+    const next = line + pieceLines; // first line of the next piece
+    pieces.push({
+      start: lineStart(line),
+      end: next > last ? end : lineStart(next),
+      lexed: { start: lineStart(line - WINDOW_LINES), end: lineEnd(next - 1 + WINDOW_LINES) },
+    });
+  }
+  return pieces;
+}
+
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
 
 /** Index of the last line break before `offset` (-1 when there is none). */

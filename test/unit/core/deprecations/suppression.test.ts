@@ -155,3 +155,12 @@ describe('deprecated getPet finder: hostile input', () => {
     }
   });
 });
+
+describe('deprecated getPet finder: dense files', () => {
+  it('finds a call on every line of a 200,000-line file (a spread of that many findings once overflowed the stack)', () => {
+    const line = 'const pet = await fetch(`${BASE}/pets/${id}`);\n';
+    const found = new DeprecationEngine().scan(line.repeat(200_000), languageOfPath('a.ts')!);
+    assert.equal(found.length, 200_000);
+    assert.deepEqual(found[199_999]!.start, { line: 199_999, character: 24 });
+  });
+});

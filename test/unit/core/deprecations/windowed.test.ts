@@ -47,6 +47,8 @@ function padded(name: string, code: string): string {
 
 describe('deprecated getPet finder: large files (survey, then windows) find what a full scan finds', () => {
   const windowed = new DeprecationEngine();
+  // Windows cut into pieces of a few lines, as a dense file's windows are (bounded memory).
+  const pieced = new DeprecationEngine({ windowPieceLines: 3 });
   const full = new DeprecationEngine({ windowedAboveBytes: Number.POSITIVE_INFINITY });
   for (const [name, code] of ALL_CASES) {
     if (name.endsWith('.md') || !languageOfPath(name, code.split('\n', 1)[0])) continue;
@@ -60,6 +62,7 @@ describe('deprecated getPet finder: large files (survey, then windows) find what
       const language = languageOfPath(name, code.split('\n', 1)[0])!;
       const expected = full.scan(text, language);
       assert.deepEqual(windowed.scan(text, language), expected);
+      assert.deepEqual(pieced.scan(text, language), expected, 'cut into pieces');
       const small = full.scan(code, language).length;
       assert.equal(
         expected.length,

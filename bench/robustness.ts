@@ -1,0 +1,89 @@
+/**
+ * Robustness figures of the finder, as ratios measured in one run:
+ *   1. the workspace walk at 500, 1,000 and 2,000 levels of folders (a linear walk doubles from
+ *      1,000 to 2,000; the old one, cubic, took minutes at 2,000);
+ *   2. peak memory of `petstore-deprecations scan` on the benchmark corpus and on a 10 MB file with
+ *      a call on every line, above Node's own start (`node -e 0`), as multiples of the largest file.
+ * Run: npm run bench:robustness
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { listFiles } from '../src/core/deprecations/workspace/workspaceWalker';
+import { writeCorpus } from './corpus';
+
+const ROOT = resolve(__dirname, '..');
+const CLI = join(ROOT, 'dist/cli/petstore-deprecations.js');
+
+function walkMs(depth: number): number {
+  const root = mkdtempSync(join(tmpdir(), 'petstore-deep-'));
+  try {
+    let deepest = root;
+    for (let level = 0; level < depth; level++) deepest = join(deepest, 'd');
+    mkdirSync(deepest, { recursive: true });
+    writeFileSync(join(deepest, 'a.ts'), 'fetch(`/pets/${id}`);\n');
+    const started = performance.now();
+    const files = listFiles([root], () => undefined);
+    const ms = performance.now() - started;
+    if (files.length !== 1) throw new Error(`expected the one file, found ${files.length}`);
+    return ms;
+  } finally {
+    execFileSync('rm', ['-rf', root]); // Node's recursive rm overflows its stack this deep
+  }
+}
+
+/** Peak RSS in MB of a Node process running `args`. */
+function peakRssMb(args: string[]): number {
+  const report = join(tmpdir(), `petstore-rss-${process.pid}`);
+  const result = spawnSync(process.execPath, args, {
+    env: {
+      ...process.env,
+      NODE_OPTIONS: `--require ${join(__dirname, 'maxRss.cjs')}`,
+      MAX_RSS_FILE: report,
+    },
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (result.status !== 0 && result.status !== 1)
+    throw new Error(`${args.join(' ')} failed: ${result.stderr.toString()}`);
+  const kb = Number(readFileSync(report, 'utf8'));
+  rmSync(report);
+  return kb / 1024;
+}
+
+function main(): void {
+  console.log('workspace walk of a folder chain (one file at the bottom)');
+  const times = new Map<number, number>();
+  for (const depth of [500, 1000, 2000]) {
+    times.set(depth, Math.min(walkMs(depth), walkMs(depth), walkMs(depth)));
+    console.log(
+      `  ${String(depth).padStart(5)} levels  ${times.get(depth)!.toFixed(0).padStart(6)} ms`,
+    );
+  }
+  console.log(
+    `  ratio 2,000 / 1,000 levels = ${(times.get(2000)! / times.get(1000)!).toFixed(2)}  (linear: ~2; cubic: ~8)`,
+  );
+
+  const corpus = join(ROOT, 'bench/.corpus');
+  const stats = writeCorpus(corpus);
+  const dense = mkdtempSync(join(tmpdir(), 'petstore-dense-'));
+  const line = 'const pet = await fetch(`${BASE}/pets/${id}`); // pets/1\n';
+  const denseFile = join(dense, 'dense.ts');
+  writeFileSync(denseFile, line.repeat(Math.floor((10 * 1024 * 1024 - 1) / line.length)));
+  const baseline = peakRssMb(['-e', '0']);
+  const corpusPeak = peakRssMb([CLI, 'scan', '--format', 'json', corpus]);
+  const densePeak = peakRssMb([CLI, 'scan', '--format', 'json', denseFile]);
+  rmSync(dense, { recursive: true, force: true });
+  const largestCorpusFileMb = stats.bytes / stats.files / 1024 / 1024;
+  console.log(
+    `\npeak memory (RSS) of petstore-deprecations scan; node -e 0 alone: ${baseline.toFixed(0)} MB`,
+  );
+  console.log(
+    `  benchmark corpus (${stats.files} files, ${(stats.bytes / 1048576).toFixed(0)} MB): ${corpusPeak.toFixed(0)} MB, ${(corpusPeak - baseline).toFixed(0)} MB above node (files ~${(largestCorpusFileMb * 1024).toFixed(0)} KB each)`,
+  );
+  console.log(
+    `  10 MB file, a call on every line:  ${densePeak.toFixed(0)} MB, ${(densePeak - baseline).toFixed(0)} MB above node = ${((densePeak - baseline) / 10).toFixed(1)}x the file`,
+  );
+}
+
+main();

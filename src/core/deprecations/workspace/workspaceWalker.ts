@@ -17,6 +17,7 @@ import {
 import { join, normalize, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { languageOfPath, type LanguageSupport } from '../lexers/languages';
+import { escapedFileName, utf8FileName } from './fileNames';
 import { utf8SourceOf } from './sourceFile';
 
 export interface WalkOptions {
@@ -43,12 +44,16 @@ export interface SkipNote {
 
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 const ALWAYS_SKIPPED = new Set(['.git', '.hg', '.svn']);
+const GITIGNORE = Buffer.from('.gitignore');
+const SEPARATOR = Buffer.from(sep);
 /** Page-cached files read fastest synchronously; the walk still yields to the event loop this often. */
 const FILES_PER_TURN = 256;
 const READ_BUFFER_BYTES = 1024 * 1024;
 
 interface PendingFolder {
   folder: string;
+  /** The folder's bytes, when a name on its path is not valid UTF-8 (then `folder` is escaped). */
+  bytes?: Buffer;
   /** The folder's path with every symlink resolved: its identity for loop detection. */
   real: string;
   scopes: readonly IgnoreScope[];
@@ -61,7 +66,10 @@ interface IgnoreScope {
 
 /** A supported file found by the walk (language unknown yet for extensionless scripts). */
 export interface ListedFile {
+  /** As shown in reports: names that are not valid UTF-8 escaped (\xNN). */
   path: string;
+  /** The path's bytes, when a name on it is not valid UTF-8: what the file is opened by. */
+  bytes?: Buffer;
   language?: LanguageSupport;
 }
 
@@ -83,7 +91,7 @@ export function listFiles(
   // path is its parent's plus its name unless it was reached through a symlink, so only links
   // cost a realpath call (every call walks the whole path: per folder, the walk would be cubic).
   const pending: PendingFolder[] = [];
-  const visitFolder = ({ folder, real, scopes }: PendingFolder) => {
+  const visitFolder = ({ folder, bytes, real, scopes }: PendingFolder) => {
     if (visited.has(real)) {
       onSkip({ path: folder, reason: 'symlinkLoop' });
       return;
@@ -91,39 +99,46 @@ export function listFiles(
     visited.add(real);
     let entries;
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      // Names as bytes: a name that is not valid UTF-8 can only be opened by its bytes.
+      entries = readdirSync(bytes ?? folder, { withFileTypes: true, encoding: 'buffer' });
     } catch (error) {
       onSkip({ path: folder, reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code });
       return;
     }
     const hasGitignore =
-      options.gitignore !== false && entries.some((entry) => entry.name === '.gitignore');
-    const here = hasGitignore ? [...scopes, ...gitignoreScope(folder)] : scopes;
-    const subfolders: { folder: string; real: string }[] = [];
+      options.gitignore !== false && entries.some((entry) => entry.name.equals(GITIGNORE));
+    const here = hasGitignore ? [...scopes, ...gitignoreScope(folder, bytes)] : scopes;
+    const subfolders: Omit<PendingFolder, 'scopes'>[] = [];
     for (const entry of entries) {
-      if (ALWAYS_SKIPPED.has(entry.name)) continue;
-      const path = childPath(folder, entry.name);
+      const decoded = utf8FileName(entry.name);
+      const name = decoded ?? escapedFileName(entry.name);
+      if (ALWAYS_SKIPPED.has(name)) continue;
+      const path = childPath(folder, name);
+      const pathBytes =
+        bytes || decoded === undefined
+          ? Buffer.concat([bytes ?? Buffer.from(folder), SEPARATOR, entry.name])
+          : undefined;
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
-      let realPath = childPath(real, entry.name);
+      let realPath = childPath(real, name);
       if (entry.isSymbolicLink()) {
         try {
-          const target = statSync(path);
+          const target = statSync(pathBytes ?? path);
           isDirectory = target.isDirectory();
           isFile = target.isFile();
-          if (isDirectory) realPath = realpathSync.native(path);
+          if (isDirectory) realPath = realpathSync.native(pathBytes ?? path);
         } catch {
           continue; // dangling link
         }
       }
       if ((!isDirectory && !isFile) || isIgnored(here, path, isDirectory)) continue;
       if (isDirectory) {
-        subfolders.push({ folder: path, real: realPath });
+        subfolders.push({ folder: path, bytes: pathBytes, real: realPath });
         continue;
       }
       const language = languageOfPath(path);
       // Files without an extension may be scripts with a shebang; others are not source.
-      if (language || !entry.name.includes('.')) files.push({ path, language });
+      if (language || !name.includes('.')) files.push({ path, bytes: pathBytes, language });
     }
     for (let i = subfolders.length - 1; i >= 0; i--)
       pending.push({ ...subfolders[i]!, scopes: here });
@@ -171,12 +186,12 @@ export class CandidateReader {
   ) {}
 
   /** The file's text and language if it may hold a use; undefined otherwise (with a note if skipped). */
-  read({ path, language }: ListedFile): CandidateFile | undefined {
+  read({ path, bytes: pathBytes, language }: ListedFile): CandidateFile | undefined {
     let bytes: Buffer;
     let fd: number | undefined;
     try {
       // Non-blocking: a FIFO swapped in after the listing must not hang the scan.
-      fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+      fd = openSync(pathBytes ?? path, constants.O_RDONLY | constants.O_NONBLOCK);
       const info = fstatSync(fd);
       if (!info.isFile()) {
         this.onSkip({ path, reason: 'notRegularFile' });
@@ -241,9 +256,10 @@ function childPath(folder: string, name: string): string {
   return folder.endsWith(sep) ? folder + name : folder + sep + name;
 }
 
-function gitignoreScope(folder: string): IgnoreScope[] {
+function gitignoreScope(folder: string, bytes: Buffer | undefined): IgnoreScope[] {
   try {
-    const text = readFileSync(join(folder, '.gitignore'), 'utf8');
+    const file = bytes ? Buffer.concat([bytes, SEPARATOR, GITIGNORE]) : join(folder, '.gitignore');
+    const text = readFileSync(file, 'utf8');
     return [{ base: folder, rules: ignore().add(text) }];
   } catch {
     return [];

@@ -64,6 +64,20 @@ describe('workspace walk: files as the editor reads them', () => {
     assert.deepEqual(notes, []);
   });
 
+  it('reads files whose names are not valid UTF-8 by their bytes, and shows the names escaped', () => {
+    const folderBytes = Buffer.concat([Buffer.from(folder), Buffer.from('/caf\xe9 ', 'latin1')]);
+    mkdirSync(folderBytes);
+    const fileBytes = Buffer.concat([folderBytes, Buffer.from('/bad-\xff\xfe-name.ts', 'latin1')]);
+    writeFileSync(fileBytes, CODE);
+    writeFileSync(join(folder, 'ok-é.ts'), CODE);
+    const notes: SkipNote[] = [];
+    assert.deepEqual(scanFolder(notes), {
+      'caf\\xE9 /bad-\\xFF\\xFE-name.ts': [[1, 24]],
+      'ok-é.ts': [[1, 24]],
+    });
+    assert.deepEqual(notes, []);
+  });
+
   it('still skips binary files (NUL bytes without a UTF-16 BOM)', () => {
     writeFileSync(join(folder, 'blob.ts'), Buffer.from(`${CODE}\0\0\0`));
     const notes: SkipNote[] = [];

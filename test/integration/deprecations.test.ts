@@ -216,7 +216,7 @@ describe('Deprecated getPet finder in the editor', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('reads files from disk as VS Code shows them: CR, mixed line ends, BOM and UTF-16', async () => {
+  it('reads files from disk as VS Code shows them: CR, mixed line ends, BOM, UTF-16, odd names', async () => {
     const code = ['const a = 1;', 'const b = 2;', 'export const p = fetch(`/pets/${id}`);', ''];
     const files: Record<string, Uint8Array> = {
       'odd/cr.ts': Buffer.from(code.join('\r')),
@@ -224,6 +224,7 @@ describe('Deprecated getPet finder in the editor', function () {
       'odd/bom.ts': Buffer.from(`\uFEFF${code.join('\n')}`),
       'odd/utf16le.ts': Buffer.from(`\uFEFF${code.join('\r\n')}`, 'utf16le'),
       'odd/utf16be.ts': Buffer.from(`\uFEFF${code.join('\n')}`, 'utf16le').swap16(),
+      'odd/a #1 %41?.ts': Buffer.from(code.join('\n')),
     };
     for (const [path, bytes] of Object.entries(files))
       await vscode.workspace.fs.writeFile(file(path), bytes);

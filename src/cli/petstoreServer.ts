@@ -14,6 +14,10 @@ Options:
   --data FILE     keep pets in FILE, durably (default: in memory only)
   --seed          fill a fresh store with demo pets
   --quiet         do not log requests
+  --headers-timeout SECONDS     time for a request's headers to arrive (default 10)
+  --request-timeout SECONDS     time for a whole request to arrive (default 30)
+  --keep-alive-timeout SECONDS  how long an idle connection stays open (default 5)
+  --max-connections N           open connections at most; the oldest idle one makes room (default 512)
   -h, --help      show this help`;
 
 function fail(message: string, code: number): never {
@@ -31,6 +35,10 @@ function readOptions() {
         data: { type: 'string' },
         seed: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'keep-alive-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -39,6 +47,22 @@ function readOptions() {
   } catch (error) {
     return fail(`${(error as Error).message}\n\n${USAGE}`, 2);
   }
+}
+
+/** A flag in seconds (0.1 to 3600), in milliseconds; undefined when not given. */
+function seconds(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || number < 0.1 || number > 3600)
+    fail(`${flag} must be a number of seconds from 0.1 to 3600, got "${value}"\n\n${USAGE}`, 2);
+  return Math.round(number * 1000);
+}
+
+function count(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,6}$/.test(value) || Number(value) < 1)
+    fail(`${flag} must be a whole number from 1 to 999999, got "${value}"\n\n${USAGE}`, 2);
+  return Number(value);
 }
 
 async function main(): Promise<void> {
@@ -56,6 +80,12 @@ async function main(): Promise<void> {
   if (!/^\d+$/.test(options.port) || port > 65535)
     fail(`--port must be a number from 0 to 65535, got "${options.port}"\n\n${USAGE}`, 2);
 
+  const limits = {
+    headersTimeoutMs: seconds(options['headers-timeout'], '--headers-timeout'),
+    requestTimeoutMs: seconds(options['request-timeout'], '--request-timeout'),
+    keepAliveTimeoutMs: seconds(options['keep-alive-timeout'], '--keep-alive-timeout'),
+    maxConnections: count(options['max-connections'], '--max-connections'),
+  };
   const log = options.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
   let server;
   try {
@@ -66,6 +96,7 @@ async function main(): Promise<void> {
       dataFile: options.data,
       seed: options.seed,
       log,
+      limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     });
   } catch (error) {
     if (error instanceof DataFileError) fail(error.message, 1);

@@ -10,7 +10,10 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'storage_failure'
-  | 'internal_error';
+  | 'internal_error'
+  | 'request_timeout'
+  | 'headers_too_large'
+  | 'expectation_failed';
 
 /** Every error is the spec's Error body, with `status` equal to the HTTP status. */
 export function sendError(

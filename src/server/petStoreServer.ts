@@ -2,6 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { redactSecret } from '../core/api/redact';
 import { BearerKeys } from './auth';
+import {
+  DEFAULT_CONNECTION_LIMITS,
+  answerProtocolErrors,
+  applyConnectionLimits,
+  type ConnectionLimits,
+} from './connectionLimits';
 import { ensureDataDirectory, loadDataFile, writeDataFile } from './dataFile';
 import { PetRepository, type StoreSnapshot } from './petRepository';
 import { BASE_PATH, createRequestHandler } from './requestHandler';
@@ -18,6 +24,8 @@ export interface PetStoreServerOptions {
   seed?: boolean;
   /** One line per request and lifecycle event; never contains a key. */
   log?: (line: string) => void;
+  /** Timeouts and the connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningPetStoreServer {
@@ -38,19 +46,26 @@ export async function startPetStoreServer(
   const handler = createRequestHandler({ repository, keys });
   const secrets = options.apiKeys;
 
-  const server = createServer((request, response) => {
-    const started = performance.now();
-    response.once('finish', () => {
-      const path = secrets.reduce(
-        (text, key) => redactSecret(text, key, Infinity),
-        request.url ?? '',
-      );
-      const ms = (performance.now() - started).toFixed(1);
-      log(`${request.method} ${path} ${response.statusCode} ${ms}ms`);
-    });
-    handler(request, response);
-  });
-  server.requestTimeout = 30_000;
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  // Timeouts are checked this often (Node's default, 30 s, would let idle sockets pile up).
+  const checkEveryMs = Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2));
+  const server = createServer(
+    { connectionsCheckingInterval: checkEveryMs },
+    (request, response) => {
+      const started = performance.now();
+      response.once('finish', () => {
+        const path = secrets.reduce(
+          (text, key) => redactSecret(text, key, Infinity),
+          request.url ?? '',
+        );
+        const ms = (performance.now() - started).toFixed(1);
+        log(`${request.method} ${path} ${response.statusCode} ${ms}ms`);
+      });
+      handler(request, response);
+    },
+  );
+  applyConnectionLimits(server, limits);
+  answerProtocolErrors(server);
   await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;

@@ -29,6 +29,20 @@ function route(pathname: string): Route {
   return match ? { name: 'pet', allow: 'GET', petId: match[1]! } : undefined;
 }
 
+/**
+ * The target as a path (origin-form) or an absolute http URL (absolute-form, RFC 9112 3.2.2).
+ * A target starting with // is a path, not a host: it must not reach another route.
+ */
+function requestUrl(target: string): URL | undefined {
+  try {
+    if (target.startsWith('/')) return new URL(`http://localhost${target}`);
+    const absolute = new URL(target);
+    return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? absolute : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface HandlerDependencies {
   repository: PetRepository;
   keys: BearerKeys;
@@ -37,7 +51,9 @@ export interface HandlerDependencies {
 /** The Pet Store interface v1.0.0 over node:http, with the gap decisions of the foundation issue. */
 export function createRequestHandler({ repository, keys }: HandlerDependencies) {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = requestUrl(request.url ?? '');
+    if (!url)
+      return sendError(response, 400, 'invalid_request', 'The request target is not a path');
     const target = route(url.pathname);
     if (!target) return sendError(response, 404, 'not_found', `No such resource: ${url.pathname}`);
     const extraHeaders = target.name === 'pet' ? DEPRECATION_HEADERS : {};

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { DataFileError } from '../server/dataFile';
+import { StoreLockedError } from '../server/dataPath';
 import { startPetStoreServer } from '../server/petStoreServer';
 
 const USAGE = `Usage: petstore-server --api-key KEY [--api-key KEY2 ...] [options]
@@ -12,6 +13,7 @@ Options:
   --host HOST     address to listen on (default 127.0.0.1)
   --port PORT     port to listen on; 0 picks a free one (default 8787)
   --data FILE     keep pets in FILE, durably (default: in memory only)
+  --repair        start from a damaged journal, keeping every complete record (the original is kept)
   --seed          fill a fresh store with demo pets
   --quiet         do not log requests
   --headers-timeout SECONDS     time for a request's headers to arrive (default 10)
@@ -34,6 +36,7 @@ function readOptions() {
         port: { type: 'string', default: '8787' },
         data: { type: 'string' },
         seed: { type: 'boolean', default: false },
+        repair: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -95,15 +98,15 @@ async function main(): Promise<void> {
       port,
       dataFile: options.data,
       seed: options.seed,
+      repair: options.repair,
       log,
       limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     });
   } catch (error) {
+    if (error instanceof StoreLockedError) fail(error.message, 2);
     if (error instanceof DataFileError) fail(error.message, 1);
     fail(`could not start: ${(error as Error).message}`, 1);
   }
-  // The one line tests and scripts wait for; keep its shape.
-  process.stdout.write(`Pet Store server listening on ${server.baseUrl}\n`);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -117,6 +120,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // The one line tests and scripts wait for; keep its shape. Printed once a signal stops us cleanly.
+  process.stdout.write(`Pet Store server listening on ${server.baseUrl}\n`);
 }
 
 main().catch((error: unknown) => fail((error as Error).message, 1));

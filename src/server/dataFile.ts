@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { Int64 } from '../core/api/int64';
@@ -61,7 +61,7 @@ function checkIds(path: string, pets: StoredPet[], nextId: bigint): void {
  * temporary name, renamed over the old file, and the directory is fsynced so the rename survives a
  * crash. A reader (or a restart after SIGKILL) sees the old file or the new one, never a mix.
  */
-export async function writeDataFile(path: string, snapshot: StoreSnapshot): Promise<void> {
+export async function writeDataFile(path: string, snapshot: StoreSnapshot): Promise<number> {
   const directory = dirname(path);
   const temporary = join(directory, `.${basename(path)}.${process.pid}.tmp`);
   const text = stringifyJsonLossless({
@@ -82,10 +82,7 @@ export async function writeDataFile(path: string, snapshot: StoreSnapshot): Prom
   await file.close();
   await rename(temporary, path);
   await syncDirectory(directory);
-}
-
-export async function ensureDataDirectory(path: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  return Buffer.byteLength(text);
 }
 
 async function syncDirectory(directory: string): Promise<void> {

@@ -13,8 +13,11 @@ export interface StoreSnapshot {
   pets: StoredPet[];
 }
 
-/** Makes a snapshot durable; resolves only once it would survive a crash. */
-export type Persist = (snapshot: StoreSnapshot) => Promise<void>;
+/**
+ * Makes new pets durable; resolves only once they would survive a crash. Gets the pets of one
+ * group commit, and the store as it will be once they are committed (for compaction).
+ */
+export type Persist = (added: StoredPet[], after: () => StoreSnapshot) => Promise<void>;
 
 interface PendingCreate {
   pet: StoredPet;
@@ -28,7 +31,7 @@ interface PendingCreate {
  * acknowledged (and becomes visible to readers) only after the write that contains it succeeded.
  */
 export class PetRepository {
-  private committed: StoredPet[];
+  private readonly committed: StoredPet[];
   private nextId: bigint;
   private queue: PendingCreate[] = [];
   private flushing: Promise<void> | undefined;
@@ -94,14 +97,17 @@ export class PetRepository {
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0);
-        const pets = [...this.committed, ...batch.map((entry) => entry.pet)];
+        const added = batch.map((entry) => entry.pet);
+        // Not this.nextId: ids handed to creates still queued must stay above the snapshot's.
+        const nextId = added[added.length - 1]!.id + 1n;
         try {
-          await persist({ nextId: this.nextId, pets });
+          // Only the new pets are written: a create costs the same whatever the store's size.
+          await persist(added, () => ({ nextId, pets: [...this.committed, ...added] }));
         } catch (error) {
           for (const entry of batch) entry.reject(error);
           continue;
         }
-        this.committed = pets;
+        for (const pet of added) this.committed.push(pet);
         for (const entry of batch) entry.resolve(entry.pet);
       }
     } finally {

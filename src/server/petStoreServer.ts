@@ -8,7 +8,9 @@ import {
   applyConnectionLimits,
   type ConnectionLimits,
 } from './connectionLimits';
-import { ensureDataDirectory, loadDataFile, writeDataFile } from './dataFile';
+import { loadDataFile, writeDataFile } from './dataFile';
+import { prepareDataPath, type PreparedDataPath } from './dataPath';
+import { Journal, replayJournal } from './journal';
 import { PetRepository, type StoreSnapshot } from './petRepository';
 import { BASE_PATH, createRequestHandler } from './requestHandler';
 import { DEMO_PETS } from './seed';
@@ -20,6 +22,10 @@ export interface PetStoreServerOptions {
   port?: number;
   /** Persist pets in this file; without it they live in memory only. */
   dataFile?: string;
+  /** Keep every complete journal record of a damaged journal (the original is moved aside). */
+  repair?: boolean;
+  /** Compact the journal into the data file past this size (default: max(8 MB, the data file's size)). */
+  compactAboveBytes?: number;
   /** Fill a fresh (empty) store with demo pets. */
   seed?: boolean;
   /** One line per request and lifecycle event; never contains a key. */
@@ -42,7 +48,7 @@ export async function startPetStoreServer(
 ): Promise<RunningPetStoreServer> {
   const log = options.log ?? (() => undefined);
   const keys = new BearerKeys(options.apiKeys);
-  const repository = await openRepository(options, log);
+  const { repository, closeStore } = await openRepository(options, log);
   const handler = createRequestHandler({ repository, keys });
   const secrets = options.apiKeys;
 
@@ -80,6 +86,7 @@ export async function startPetStoreServer(
       server.closeIdleConnections();
       await closed;
       await repository.idle();
+      await closeStore();
     },
   };
 }
@@ -87,27 +94,74 @@ export async function startPetStoreServer(
 async function openRepository(
   options: PetStoreServerOptions,
   log: (line: string) => void,
-): Promise<PetRepository> {
-  const { dataFile } = options;
-  if (!dataFile) {
+): Promise<{ repository: PetRepository; closeStore: () => Promise<void> }> {
+  if (!options.dataFile) {
     const repository = new PetRepository();
     if (options.seed) await seed(repository, log);
-    return repository;
+    return { repository, closeStore: () => Promise.resolve() };
   }
-  const loaded: StoreSnapshot | undefined = await loadDataFile(dataFile);
-  await ensureDataDirectory(dataFile);
-  const repository = new PetRepository(loaded, (snapshot) => writeDataFile(dataFile, snapshot));
+  const path = await prepareDataPath(options.dataFile);
+  try {
+    const store = await openJournaledStore(path, options, log);
+    if (options.seed) {
+      if (store.repository.size === 0) await seed(store.repository, log);
+      else log('Not seeding: the data file already holds pets');
+    }
+    return store;
+  } catch (error) {
+    await path.release();
+    throw error;
+  }
+}
+
+/**
+ * The snapshot (the data file) plus the journal of creates since. At start the journal is replayed
+ * and compacted into the snapshot; while running, each group commit appends to the journal with one
+ * fsync, and past a size the journal is compacted again (so a create costs O(1), amortized).
+ */
+async function openJournaledStore(
+  path: PreparedDataPath,
+  options: PetStoreServerOptions,
+  log: (line: string) => void,
+): Promise<{ repository: PetRepository; closeStore: () => Promise<void> }> {
+  if (path.removedTemporaries > 0)
+    log(`Removed ${path.removedTemporaries} temporary files left by an interrupted write`);
+  const loaded = await loadDataFile(path.file);
+  const base: StoreSnapshot = loaded ?? { nextId: 1n, pets: [] };
+  const replayed = await replayJournal(path.journal, base, options.repair === true);
+  for (const note of replayed.notes) log(note);
+  const start: StoreSnapshot = {
+    nextId: replayed.nextId,
+    pets: replayed.pets.length ? [...base.pets, ...replayed.pets] : base.pets,
+  };
+  const journal = await Journal.open(path.journal);
+  let snapshotBytes = 0;
+  const compact = async (snapshot: StoreSnapshot) => {
+    snapshotBytes = await writeDataFile(path.file, snapshot);
+    await journal.clear();
+  };
+  if (!loaded || journal.size > 0) await compact(start);
   log(
     loaded
-      ? `Loaded ${loaded.pets.length} pets from ${dataFile}`
-      : `Starting a new data file ${dataFile}`,
+      ? `Loaded ${start.pets.length} pets from ${options.dataFile}${replayed.pets.length ? ` (${replayed.pets.length} from its journal)` : ''}`
+      : `Starting a new data file ${options.dataFile}`,
   );
-  if (options.seed) {
-    if (repository.size === 0) await seed(repository, log);
-    else log('Not seeding: the data file already holds pets');
-  }
-  return repository;
+  const threshold = () => options.compactAboveBytes ?? Math.max(COMPACT_MIN_BYTES, snapshotBytes);
+  const repository = new PetRepository(start, async (added, after) => {
+    if (journal.size > threshold()) await compact(after());
+    else await journal.append(added);
+  });
+  return {
+    repository,
+    closeStore: async () => {
+      await journal.close();
+      await path.release();
+    },
+  };
 }
+
+/** The journal is compacted into the data file past this size, or past the data file's size. */
+const COMPACT_MIN_BYTES = 8 * 1024 * 1024;
 
 async function seed(repository: PetRepository, log: (line: string) => void): Promise<void> {
   await Promise.all(DEMO_PETS.map((pet) => repository.create(pet)));

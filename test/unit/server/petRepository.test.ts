@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { PetRepository, type StoreSnapshot } from '../../../src/server/petRepository';
+import { PetRepository, type StoredPet } from '../../../src/server/petRepository';
 
 describe('PetRepository', () => {
   it('without persistence, stores at once with increasing ids', async () => {
@@ -14,10 +14,10 @@ describe('PetRepository', () => {
   });
 
   it('group-commits creates that arrive during a write, acknowledging each only after its write', async () => {
-    const writes: StoreSnapshot[] = [];
+    const writes: StoredPet[][] = [];
     let release: () => void = () => undefined;
-    const repository = new PetRepository(undefined, (snapshot) => {
-      writes.push(snapshot);
+    const repository = new PetRepository(undefined, (added) => {
+      writes.push(added);
       return new Promise<void>((resolve) => (release = resolve));
     });
     const acknowledged: bigint[] = [];
@@ -37,11 +37,33 @@ describe('PetRepository', () => {
     await first;
     await new Promise(setImmediate);
     assert.equal(writes.length, 2, 'the nine that waited are written together');
-    assert.equal(writes[1]!.pets.length, 10);
+    assert.equal(writes[1]!.length, 9, 'only the new pets are written');
     release();
     await Promise.all(rest);
     assert.equal(acknowledged.length, 10);
     assert.equal(repository.size, 10);
+  });
+
+  it('offers the store after the commit for compaction, its next id above every pet in it', async () => {
+    let after: { nextId: bigint; pets: StoredPet[] } | undefined;
+    let release: () => void = () => undefined;
+    const repository = new PetRepository(undefined, (_added, snapshot) => {
+      after = snapshot();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    const first = repository.create({ name: 'a', categoryId: 1n });
+    const queued = repository.create({ name: 'b', categoryId: 1n }); // waits for the next commit
+    await Promise.resolve();
+    assert.deepEqual(
+      after?.pets.map((pet) => pet.name),
+      ['a'],
+    );
+    assert.equal(after?.nextId, 2n, 'the queued pet (id 2) is not in this snapshot');
+    release();
+    await first;
+    await new Promise(setImmediate);
+    release();
+    await queued;
   });
 
   it('fails the creates of a failed write and keeps them invisible; later creates still work', async () => {

@@ -237,7 +237,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         // Deleted: no findings, even if VS Code still holds the document (it keeps closed
         // documents for a while); an edit of a still-open one diagnoses it again. A deleted
         // folder comes as one event: everything below it goes too.
-        const below = `${uri.endsWith('/') ? uri : `${uri}/`}`;
+        const below = uri.endsWith('/') ? uri : `${uri}/`;
         const gone = [...fromDisk, ...documents.keys()].filter((known) => known.startsWith(below));
         for (const deleted of new Set([uri, ...gone])) {
           supersedeDiskReads(deleted);

@@ -14,14 +14,15 @@ import { createConnection } from 'vscode-languageserver/node';
 import type { CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { startDeprecationServer } from '../../../src/lsp/deprecationServer';
 import { SCAN_WORKSPACE_REQUEST } from '../../../src/lsp/protocol';
+import { PublishedDiagnostics } from './publishedDiagnostics';
 
 /** A language client over in-memory streams, recording what the server publishes. */
 class TestClient {
   readonly connection: MessageConnection;
-  readonly latest = new Map<string, Diagnostic[]>();
+  readonly published = new PublishedDiagnostics();
+  readonly latest = this.published.latest;
   readonly progress: string[] = [];
   readonly shownDocuments: string[] = [];
-  private waiters: (() => void)[] = [];
 
   constructor() {
     const toServer = new PassThrough();
@@ -40,8 +41,7 @@ class TestClient {
     this.connection.onNotification(
       'textDocument/publishDiagnostics',
       (params: PublishDiagnosticsParams) => {
-        this.latest.set(params.uri, params.diagnostics);
-        for (const wake of this.waiters.splice(0)) wake();
+        this.published.record(params);
       },
     );
     this.connection.onRequest('window/workDoneProgress/create', () => null);
@@ -57,15 +57,11 @@ class TestClient {
   }
 
   /** Resolves once the latest diagnostics of `uri` satisfy the predicate (event-driven, no sleeps). */
-  async diagnostics(
+  diagnostics(
     uri: string,
     predicate: (diagnostics: Diagnostic[]) => boolean,
   ): Promise<Diagnostic[]> {
-    for (;;) {
-      const current = this.latest.get(uri);
-      if (current && predicate(current)) return current;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
+    return this.published.diagnostics(uri, predicate);
   }
 }
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
+import { PublishedDiagnostics } from './publishedDiagnostics';
 
 const SERVER = resolve(__dirname, '../../../dist/lsp/server.js');
 
@@ -18,7 +19,7 @@ interface Message {
  * Frames are written by hand, so a test can also send broken ones.
  */
 export class StdioLanguageServer {
-  readonly latest = new Map<string, Diagnostic[]>();
+  private readonly published = new PublishedDiagnostics();
   readonly logs: string[] = [];
   stderr = '';
   readonly exited: Promise<number | null>;
@@ -26,7 +27,6 @@ export class StdioLanguageServer {
   private received = Buffer.alloc(0);
   private nextId = 1;
   private readonly pending = new Map<number, (message: Message) => void>();
-  private waiters: (() => void)[] = [];
 
   constructor() {
     this.child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
@@ -66,15 +66,11 @@ export class StdioLanguageServer {
     return reply.error?.code === -32601; // method not found: an answer all the same
   }
 
-  async diagnostics(
+  diagnostics(
     uri: string,
     predicate: (diagnostics: Diagnostic[]) => boolean,
   ): Promise<Diagnostic[]> {
-    for (;;) {
-      const current = this.latest.get(uri);
-      if (current && predicate(current)) return current;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
+    return this.published.diagnostics(uri, predicate);
   }
 
   async stop(): Promise<void> {
@@ -105,9 +101,7 @@ export class StdioLanguageServer {
       this.pending.get(message.id)?.(message);
       this.pending.delete(message.id);
     } else if (message.method === 'textDocument/publishDiagnostics') {
-      const params = message.params as PublishDiagnosticsParams;
-      this.latest.set(params.uri, params.diagnostics);
-      for (const wake of this.waiters.splice(0)) wake();
+      this.published.record(message.params as PublishDiagnosticsParams);
     } else if (message.method === 'window/logMessage') {
       this.logs.push((message.params as { message: string }).message);
     } else if (message.id !== undefined) {

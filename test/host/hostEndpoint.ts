@@ -61,6 +61,14 @@ export async function startHostEndpoint(options: {
         await page.keyboard.type(url.searchParams.get('text') ?? '');
         return reply(200, { ok: true });
       }
+      if (url.pathname === '/fill') {
+        // Focuses that element first: text typed before the widget took the focus would be lost.
+        await page
+          .locator(url.searchParams.get('selector') ?? '')
+          .first()
+          .fill(url.searchParams.get('text') ?? '');
+        return reply(200, { ok: true });
+      }
       if (url.pathname === '/press') {
         await page.keyboard.press(url.searchParams.get('key') ?? 'Enter');
         return reply(200, { ok: true });

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PetStoreExplorerApi } from '../../../src/extension/extension';
 import type { PetsNode, ViewState } from '../../../src/extension/pets/petsTree';
-import { askHost, hostAvailable, pressKey, typeText, waitForWorkbench } from './host';
+import { askHost, fillInput, hostAvailable, pressKey, waitForWorkbench } from './host';
 
 export const EXTENSION_ID = 'pet-store-explorer.pet-store-explorer';
 
@@ -55,15 +55,15 @@ export async function children(api: PetStoreExplorerApi, node: PetsNode): Promis
 /** Sets the active environment's key through the real password input box. */
 export async function setKeyThroughInput(key: string): Promise<void> {
   const done = vscode.commands.executeCommand('petstore.setApiKey');
-  await waitForWorkbench('.quick-input-widget input[type="password"]');
-  await typeText(key);
+  await fillInput('.quick-input-widget input[type="password"]', key);
   await pressKey('Enter');
   await done;
 }
 
 /** In the open quick pick, types a label and accepts that item once filtering has focused it. */
 export async function pickTyped(label: string): Promise<void> {
-  await typeText(label);
+  // Into the quick input itself: keys typed while it was still taking the focus were lost.
+  await fillInput('.quick-input-widget input', label);
   // Enter accepts the focused row: wait until filtering has made it the typed one.
   await waitForWorkbench(`.quick-input-widget .monaco-list-row.focused[aria-label^="${label}"]`);
   await pressKey('Enter');

@@ -47,6 +47,11 @@ export async function typeText(text: string): Promise<void> {
   await askHost('/type', { text });
 }
 
+/** Replaces the text of an input element (focusing it first), as typing into it would. */
+export async function fillInput(selector: string, text: string): Promise<void> {
+  await askHost('/fill', { selector, text });
+}
+
 /** Presses a key (Playwright key name: Enter, Escape, Backspace, Control+A…). */
 export async function pressKey(key: string): Promise<void> {
   await askHost('/press', { key });

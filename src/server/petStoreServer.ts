@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { redactSecret } from '../core/api/redact';
+import { SecretRedactor } from '../core/api/redact';
 import { BearerKeys } from './auth';
 import {
   DEFAULT_CONNECTION_LIMITS,
@@ -50,7 +50,9 @@ export async function startPetStoreServer(
   const keys = new BearerKeys(options.apiKeys);
   const { repository, closeStore } = await openRepository(options, log);
   const handler = createRequestHandler({ repository, keys });
-  const secrets = options.apiKeys;
+  // The same redactor the extension's log uses: every key, as written, encoded or in any case.
+  const redactor = new SecretRedactor();
+  for (const key of options.apiKeys) redactor.remember(key);
 
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   // Timeouts are checked this often (Node's default, 30 s, would let idle sockets pile up).
@@ -60,10 +62,7 @@ export async function startPetStoreServer(
     (request, response) => {
       const started = performance.now();
       response.once('finish', () => {
-        const path = secrets.reduce(
-          (text, key) => redactSecret(text, key, Infinity),
-          request.url ?? '',
-        );
+        const path = redactor.redact(request.url ?? '');
         const ms = (performance.now() - started).toFixed(1);
         log(`${request.method} ${path} ${response.statusCode} ${ms}ms`);
       });

@@ -3,6 +3,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DeprecationEngine } from '../core/deprecations/engine';
 import {
+  CONFIDENCE_LEVELS,
+  DEFAULT_MINIMUM_CONFIDENCE,
+  meetsConfidence,
+  type Confidence,
+} from '../core/deprecations/model/confidence';
+import {
   githubReport,
   jsonReport,
   sarifReport,
@@ -25,6 +31,8 @@ Finds calls to the deprecated GET /pets/{petId} (getPet), removed on 5 December 
 Options:
   --format FORMAT            text (default), json, sarif (code scanning), or github
                              (annotations in a GitHub Actions run)
+  --confidence LEVEL         report findings at least this sure: certain, likely (default)
+                             or possible (all, also strings whose use is not seen)
   --names getPet,get_pet     operation names of generated clients (default getPet,get_pet,GetPet)
   --max-file-size BYTES      skip larger files, with a note (default ${DEFAULT_MAX_FILE_BYTES})
   --no-gitignore             also scan files that .gitignore excludes
@@ -53,6 +61,7 @@ function main(): number {
       allowPositionals: true,
       options: {
         format: { type: 'string', default: 'text' },
+        confidence: { type: 'string', default: DEFAULT_MINIMUM_CONFIDENCE },
         names: { type: 'string' },
         'max-file-size': { type: 'string' },
         'no-gitignore': { type: 'boolean', default: false },
@@ -73,6 +82,9 @@ function main(): number {
   const format = values.format as ReportFormat;
   if (!['text', 'json', 'sarif', 'github'].includes(format))
     usageError(`--format must be text, json, sarif or github, not "${format}"`);
+  const minimum = values.confidence as Confidence;
+  if (!CONFIDENCE_LEVELS.includes(minimum))
+    usageError(`--confidence must be ${CONFIDENCE_LEVELS.join(', ')}, not "${minimum}"`);
   const maxFileBytes =
     values['max-file-size'] === undefined
       ? DEFAULT_MAX_FILE_BYTES
@@ -107,7 +119,9 @@ function main(): number {
   for (const file of files) {
     const candidate = reader.read(file);
     if (!candidate) continue;
-    const findings = engine.scan(candidate.text, candidate.language);
+    const findings = engine
+      .scan(candidate.text, candidate.language)
+      .filter((finding) => meetsConfidence(finding.confidence, minimum));
     if (findings.length) results.push({ path: candidate.path, findings });
   }
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

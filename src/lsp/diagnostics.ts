@@ -1,7 +1,7 @@
-import { DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import type { Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
-import { RULE_ID, findingMessage } from '../core/deprecations/rule';
+import { POSSIBLE_NOTE, RULE_ID, findingMessage } from '../core/deprecations/rule';
 import { severityOf, type DeprecationSettings } from './settings';
 
 export const DIAGNOSTIC_SOURCE = 'petstore';
@@ -24,12 +24,16 @@ export function toDiagnostic(
   };
   return {
     range: { start: finding.start, end: finding.end },
-    severity: severityOf(settings),
+    // A string whose use is not seen is shown, but only as a hint (the problem count skips it).
+    severity: finding.confidence === 'possible' ? DiagnosticSeverity.Hint : severityOf(settings),
     source: DIAGNOSTIC_SOURCE,
     code: RULE_ID,
     codeDescription: { href: explanationUri },
     tags: [DiagnosticTag.Deprecated],
-    message: findingMessage(finding.detail, finding.kind),
+    message:
+      finding.confidence === 'possible'
+        ? findingMessage(finding.detail, finding.kind) + POSSIBLE_NOTE
+        : findingMessage(finding.detail, finding.kind),
     data,
   };
 }

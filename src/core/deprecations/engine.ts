@@ -17,6 +17,7 @@ import {
   scanOperationCalls,
 } from './recognisers/operationCalls';
 import type { Survey } from './lexers/lexerState';
+import type { Confidence } from './model/confidence';
 import type { Comment, Token } from './model/tokens';
 import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
@@ -30,6 +31,8 @@ export interface Position {
 
 export interface Finding {
   kind: 'url' | 'operation';
+  /** How sure the finder is from the evidence in the file (see model/confidence). */
+  confidence: Confidence;
   detail: string;
   start: Position;
   end: Position;
@@ -166,6 +169,7 @@ export class DeprecationEngine {
     return withoutOverlaps(raw)
       .map((finding) => ({
         kind: finding.kind,
+        confidence: finding.confidence,
         detail: finding.detail,
         start: lines.position(finding.start),
         end: lines.position(finding.end),

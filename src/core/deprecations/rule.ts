@@ -23,6 +23,9 @@ function withoutRequestLineParts(detail: string): string {
   return text;
 }
 
+/** Appended to the message of a finding whose use is not seen (confidence `possible`). */
+export const POSSIBLE_NOTE = ' (Possible: how this is used is not seen in the file.)';
+
 export function findingMessage(
   detail: string,
   kind: 'url' | 'operation',

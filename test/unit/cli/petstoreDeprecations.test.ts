@@ -65,7 +65,6 @@ describe('petstore-deprecations command line', () => {
       'PetsClient.cs:10',
       'PetsClient.cs:24',
       'client.go:11',
-      'client.go:25',
       'client.rs:6',
       'fetch-pet.sh:7',
       'petClient.ts:21',
@@ -73,7 +72,6 @@ describe('petstore-deprecations command line', () => {
       'pet_client.rb:14',
       'pets.py:18',
       'pets.py:29',
-      'pets.py:33',
       'requests.http:9',
     ]);
   });
@@ -103,6 +101,7 @@ describe('petstore-deprecations command line', () => {
           findings: [
             {
               kind: 'url',
+              confidence: 'certain',
               detail: '%s/pets/%d',
               start: position(0, 4),
               end: position(0, 14),

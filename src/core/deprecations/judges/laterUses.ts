@@ -30,22 +30,37 @@ interface Verdict {
   unknown: boolean;
 }
 
+/** What the uses of a stored URL say about it. */
+export type StoredUrlUse =
+  /** Not stored in a variable (an argument, a return value, a property). */
+  | 'notStored'
+  /** Stored, and the variable is not used again in sight. */
+  | 'unused'
+  /** A use sends a GET, stated or by default (fetch(url)). */
+  | 'get'
+  /** Uses state other methods only: not a GET. */
+  | 'otherMethods'
+  /** The URL goes where its method cannot be seen (send(url), return url). */
+  | 'unknown';
+
 /**
- * A URL stored in a variable, whose method is stated where the variable is used:
- * `url = …/pets/1; fetch(url, { method: 'DELETE' })`, `$ch = curl_init(url); curl_setopt($ch,
+ * A URL stored in a variable, judged by where the variable is used: `url = …/pets/1;
+ * fetch(url, { method: 'DELETE' })` (other methods), `$ch = curl_init(url); curl_setopt($ch,
  * CURLOPT_CUSTOMREQUEST, 'DELETE')`, `conn = new URL(url).openConnection();
- * conn.setRequestMethod("DELETE")`. True only when the later uses state other methods and none
- * sends a GET (stated or by default, e.g. fetch(url)) or passes the URL on where its method
- * cannot be seen (send(url), return url). A URL never sent in sight stays a use.
+ * conn.setRequestMethod("DELETE")`. Other methods only when the later uses state other methods
+ * and none sends a GET or passes the URL on where its method cannot be seen.
  */
-export function laterUsesSendOnlyOtherMethods(
+export function storedUrlUse(
   tokens: readonly Token[],
   first: number,
   shell: boolean,
-): boolean {
+): StoredUrlUse {
   const verdict: Verdict = { get: false, other: false, unknown: false };
-  follow(tokens, first, shell, verdict, 0, new Set());
-  return verdict.other && !verdict.get && !verdict.unknown;
+  const stored = follow(tokens, first, shell, verdict, 0, new Set());
+  if (!stored) return 'notStored';
+  if (verdict.get) return 'get';
+  if (verdict.unknown) return 'unknown';
+  return verdict.other ? 'otherMethods' : 'unused';
 }
 
 function follow(
@@ -55,11 +70,11 @@ function follow(
   verdict: Verdict,
   depth: number,
   followed: Set<number>,
-): void {
+): boolean {
   const target = shell
     ? shellAssignment(tokens, first)
     : (assignment(tokens, first) ?? handleOption(tokens, first));
-  if (!target || followed.has(target.after)) return;
+  if (!target || followed.has(target.after)) return false;
   followed.add(target.after);
   const uses: number[] = [];
   for (const use of laterUses(tokens, target, shell)) if (uses.push(use) >= MAX_USES) break;
@@ -72,7 +87,7 @@ function follow(
     if (method === 'GET') verdict.get = true;
     else verdict.other = true;
   }
-  if (setOnRequest) return;
+  if (setOnRequest) return true;
   for (const use of uses) {
     const method = explicitMethod({ tokens, first: use, last: use, rendered: '', shell });
     if (method) {
@@ -92,6 +107,7 @@ function follow(
     // …else the URL itself went somewhere unseen, unless that is only a message (console.log(url)).
     else if (target.holdsUrl && !isNotSent(tokens, use, shell)) verdict.unknown = true;
   }
+  return true;
 }
 
 interface AssignmentTarget {

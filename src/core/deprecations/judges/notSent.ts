@@ -1,5 +1,6 @@
 import { commandStart, programName } from './curlArgs';
 import type { Token } from '../model/tokens';
+import { isPageReference } from './pageRoles';
 import { enclosingOpener, previousSignificant } from '../model/tokenWalk';
 
 /** Calls that print, log or raise their arguments: a URL there is a message, never sent. */
@@ -48,18 +49,6 @@ const MESSAGE_CALLEES = new Set([
   'raise',
 ]);
 
-/** Front-end navigation: a page route of the app, not a request to the API. */
-const NAVIGATION_CALLEES = new Set([
-  'navigate',
-  'navigateTo',
-  'navigateByUrl',
-  'redirect',
-  'redirectTo',
-  'redirect_to',
-  'Redirect',
-  'visit',
-]);
-
 /** Loading code: the string names a module or a file. */
 const MODULE_CALLEES = new Set([
   'require',
@@ -69,12 +58,6 @@ const MODULE_CALLEES = new Set([
   'include',
   'include_once',
 ]);
-
-/**
- * Router links to a page of the app: <Link to={`/pets/${id}`}>. (An <a href> is a GET the
- * browser sends, so it stays a use.)
- */
-const LINK_ATTRIBUTES = new Set(['to']);
 
 const EXCEPTION_TYPE = /(?:Error|Exception)$/;
 
@@ -98,11 +81,9 @@ export function isNotSent(tokens: readonly Token[], first: number, shell: boolea
         return true;
     }
   }
+  if (isPageReference(tokens, first)) return true;
   const opener = enclosingOpener(tokens, first);
-  if (opener < 1) return false;
-  const open = tokens[opener]!.text;
-  if (open === '{') return isLinkAttribute(tokens, opener);
-  if (open !== '(') return false;
+  if (opener < 1 || tokens[opener]!.text !== '(') return false;
   let callee = previousSignificant(tokens, opener - 1);
   if (callee >= 0 && tokens[callee]!.text === '!') callee = previousSignificant(tokens, callee - 1); // println!(…)
   if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
@@ -110,28 +91,9 @@ export function isNotSent(tokens: readonly Token[], first: number, shell: boolea
   return (
     MESSAGE_CALLEES.has(name) ||
     EXCEPTION_TYPE.test(name) ||
-    NAVIGATION_CALLEES.has(name) ||
-    isHistoryChange(tokens, callee) ||
     MODULE_CALLEES.has(name) ||
     (name === 'New' && tokens[callee - 2]?.text === 'errors') // Go: errors.New("…")
   );
-}
-
-/** router.push(…), history.replace(…), location.replace(…); not urls.push(…), an array of URLs. */
-function isHistoryChange(tokens: readonly Token[], callee: number): boolean {
-  const name = tokens[callee]!.text;
-  if (name !== 'push' && name !== 'replace' && name !== 'assign') return false;
-  const dot = previousSignificant(tokens, callee - 1);
-  const receiver = dot < 0 || tokens[dot]!.text !== '.' ? -1 : previousSignificant(tokens, dot - 1);
-  return receiver >= 0 && /router|history|location|navigat/i.test(tokens[receiver]!.text);
-}
-
-/** `to={…}` right before the brace. */
-function isLinkAttribute(tokens: readonly Token[], brace: number): boolean {
-  const equals = previousSignificant(tokens, brace - 1);
-  if (equals < 0 || tokens[equals]!.text !== '=') return false;
-  const attribute = previousSignificant(tokens, equals - 1);
-  return attribute >= 0 && LINK_ATTRIBUTES.has(tokens[attribute]!.text);
 }
 
 /** echo "fetching $BASE/pets/$ID", printf '%s/pets/%s\n' …: output, not a request. */

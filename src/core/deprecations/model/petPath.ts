@@ -30,7 +30,7 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
     let end = segmentStart;
     while (end < text.length && !isSegmentEnd(text.charCodeAt(end))) end++;
     if (end === segmentStart) continue; // "/pets/" or "/pets/?…": the list
-    if (isPattern(text, segmentStart, end)) continue;
+    if (isPattern(text, segmentStart, end) || isNamedPage(text, segmentStart, end)) continue;
     if (end === text.length) return { index };
     const next = text[end]!;
     if (next === '?' || next === '#') return { index };
@@ -84,9 +84,19 @@ function isFilePath(text: string, index: number): boolean {
   while (start < index && isSpace(text.charCodeAt(start))) start++;
   const before = text.slice(start, index);
   if (before.startsWith('./') || before.startsWith('../') || before.startsWith('~/')) return true;
-  if (before === '' || before.startsWith('/') || before.includes('://')) return false;
-  if (before.startsWith(HOLE_CHAR)) return false; // an interpolated base: ${BASE}/pets/…
+  // "/images/pets/dog.png", "${CDN}/pets/${id}.jpg": a file name where the id would be.
   return endsWithFileExtension(text, index + 5);
+}
+
+/**
+ * "/pets/new", "/pets/edit", "/pets/search": a word where the integer id would be names a page
+ * or another resource. Placeholders written as words stay ids: "/pets/petId", "/pets/PET_ID".
+ */
+function isNamedPage(text: string, start: number, end: number): boolean {
+  const segment = text.slice(start, end);
+  if (!/^[A-Za-z][A-Za-z_-]*$/.test(segment) || segment.length === 1) return false;
+  if (/^[A-Z][A-Z_]*$/.test(segment)) return false; // PET_ID, ID
+  return !/(^id|id$)/i.test(segment);
 }
 
 /** The segment starting at `start` ends in a file name extension: "{name}.json", "dog.png". */
@@ -109,6 +119,14 @@ function endsWithFileExtension(text: string, start: number): boolean {
 function isPattern(text: string, start: number, end: number): boolean {
   const first = text.charCodeAt(start);
   if (first === 58 && end > start + 1) return true; // :id
+  // $petId left literal (an interpolation would be a hole): a file-based router's parameter,
+  // unless the base is a $placeholder too (string.Template('$base/pets/$id')).
+  if (
+    first === 36 &&
+    /[A-Za-z_]/.test(text[start + 1] ?? '') &&
+    !text.slice(0, start).includes('$')
+  )
+    return true;
   if (first === 60 && text.charCodeAt(end - 1) === 62) return true; // <id>, <int:id>
   let braces = 0;
   for (let i = start; i < end; i++) {

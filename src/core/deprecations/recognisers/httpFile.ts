@@ -50,7 +50,7 @@ export function scanHttpFile(src: string): { findings: RawFinding[]; comments: C
       endLine === index
         ? lineStart + line.trimEnd().length
         : offsetOfLineEnd(lines, endLine, lineStart, index);
-    findings.push({ kind: 'url', start, end, anchor: start, detail: url });
+    findings.push({ kind: 'url', confidence: 'certain', start, end, anchor: start, detail: url });
   }
   return { findings, comments };
 }

@@ -1,3 +1,5 @@
+import { operationConfidence } from '../judges/operationOrigin';
+import type { Confidence } from '../model/confidence';
 import { literalText, renderParts, type Token } from '../model/tokens';
 import {
   chainStart,
@@ -99,17 +101,23 @@ export function operationNameSet(names: readonly string[]): Set<string> {
   return set;
 }
 
-/** Calls of a generated client's getPet operation (member calls and plain calls, not declarations). */
+/**
+ * Calls of a generated client's getPet operation (member calls and plain calls, not
+ * declarations), each with the confidence its receiver or import gives; calls of the file's own
+ * function of that name are left out.
+ */
 export function scanOperationCalls(
   tokens: readonly Token[],
   names: ReadonlySet<string>,
   options: OperationScanOptions,
 ): RawFinding[] {
-  const findings: RawFinding[] = [];
+  const calls: { index: number; called: boolean; member: boolean }[] = [];
+  const definedHere = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.kind === 'string') {
-      if (isComputedMemberCall(tokens, i, names)) findings.push(operationFinding(tokens, i));
+      if (isComputedMemberCall(tokens, i, names))
+        calls.push({ index: i, called: true, member: true });
       continue;
     }
     if (token.kind !== 'ident' || !names.has(token.text)) continue;
@@ -125,19 +133,57 @@ export function scanOperationCalls(
       beforeText === '&.';
     // Not called here, but handed on to be called: ids.map(api.getPet), petApi::getPet, a Ruby
     // call without arguments (api.get_pet). Not when assigned to (a definition) or a type query.
-    if (!called && !(isMember && isMemberReference(tokens, i, next))) continue;
-    if (!isMember && isDeclaration(tokens, before)) continue;
-    if (called && !isMember && isDefinitionBody(tokens, next, options)) continue;
-    findings.push(operationFinding(tokens, i, called));
+    if (!called && !(isMember && isMemberReference(tokens, i, next))) {
+      if (!isMember && isLocalBinding(tokens, before, next)) definedHere.add(token.text);
+      continue;
+    }
+    if (
+      (!isMember && isDeclaration(tokens, before)) ||
+      (called && !isMember && isDefinitionBody(tokens, next, options))
+    ) {
+      definedHere.add(token.text);
+      continue;
+    }
+    calls.push({ index: i, called, member: isMember });
+  }
+  const findings: RawFinding[] = [];
+  const memo = new Map<string, Confidence>();
+  for (const { index, called, member } of calls) {
+    const name = literalText(tokens[index]) ?? tokens[index]!.text;
+    const confidence = operationConfidence({
+      tokens,
+      index,
+      member,
+      definedHere: definedHere.has(name),
+      memo,
+    });
+    if (confidence) findings.push(operationFinding(tokens, index, confidence, called));
   }
   return findings;
 }
 
+/** `const getPet = (id) => …`, `getPet: async (id) => …`: the file binds the name itself. */
+function isLocalBinding(tokens: readonly Token[], before: number, next: number): boolean {
+  if (next < 0) return false;
+  const text = tokens[next]!.text;
+  if (text === '=' || text === ':=') return true;
+  // An object's method: { getPet: (id) => … }, not a keyword argument (f(getPet: 1)).
+  return (
+    text === ':' && before >= 0 && (tokens[before]!.text === '{' || tokens[before]!.text === ',')
+  );
+}
+
 /** A call's anchor is its start; a reference's is the call it is handed to (one call, one finding). */
-function operationFinding(tokens: readonly Token[], index: number, called = true): RawFinding {
+function operationFinding(
+  tokens: readonly Token[],
+  index: number,
+  confidence: Confidence,
+  called: boolean,
+): RawFinding {
   const token = tokens[index]!;
   return {
     kind: 'operation',
+    confidence,
     start: token.start,
     end: token.end,
     anchor: called ? tokens[chainStart(tokens, index)]!.start : anchorOf(tokens, index),

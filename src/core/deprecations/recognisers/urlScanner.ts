@@ -4,9 +4,10 @@
  * segment joins, generated-client operation calls, .http request blocks. Each candidate is kept
  * only if the judges/ say it is a GET that is sent. Imports judges/ and model/.
  */
-import { laterUsesSendOnlyOtherMethods } from '../judges/laterUses';
-import { explicitMethod } from '../judges/methodContext';
+import { storedUrlUse } from '../judges/laterUses';
+import { explicitMethod, isDefaultGetCall } from '../judges/methodContext';
 import { isNotSent } from '../judges/notSent';
+import type { Confidence } from '../model/confidence';
 import { matchPetPath } from '../model/petPath';
 import { HOLE_CHAR, renderParts, type Token } from '../model/tokens';
 import {
@@ -20,6 +21,7 @@ import {
 
 export interface RawFinding {
   kind: 'url' | 'operation';
+  confidence: Confidence;
   /** The URL expression or the operation name. */
   start: number;
   end: number;
@@ -93,14 +95,51 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
     shell: url.shell,
   });
   if (method && method !== 'GET') return undefined;
-  if (!method && laterUsesSendOnlyOtherMethods(tokens, url.methodSite, url.shell)) return undefined;
+  let confidence: Confidence = 'certain';
+  if (!method) {
+    const use = storedUrlUse(tokens, url.methodSite, url.shell);
+    if (use === 'otherMethods') return undefined;
+    if (use === 'get' || isDefaultGetCall(tokens, url.methodSite, url.shell))
+      confidence = 'certain';
+    else if (use === 'unknown' || flowsOut(tokens, url.methodSite)) confidence = 'likely';
+    else confidence = 'possible';
+  }
   return {
     kind: 'url',
+    confidence,
     start: tokens[url.first]!.start,
     end: tokens[url.last]!.end,
     anchor: anchorOf(tokens, url.first),
     detail: url.rendered.split(HOLE_CHAR).join('{…}').trim(),
   };
+}
+
+/**
+ * The URL is handed on where its method is not seen: an argument of a call (a request helper or
+ * wrapper: this.request(url), apiGet(url), also inside an object or array argument), a returned
+ * value (a URL builder), a lambda's result. Not a constant or property no call is seen to take.
+ */
+function flowsOut(tokens: readonly Token[], first: number): boolean {
+  const before = previousSignificant(tokens, first - 1);
+  if (before >= 0 && ['return', '=>', '->', 'yield'].includes(tokens[before]!.text)) return true;
+  let site = first;
+  for (let level = 0; level < 4; level++) {
+    const opener = enclosingOpener(tokens, site);
+    if (opener < 1) return false;
+    const open = tokens[opener]!.text;
+    const previous = previousSignificant(tokens, opener - 1);
+    const token = previous >= 0 ? tokens[previous]! : undefined;
+    if (open === '(') {
+      if (token && (token.kind === 'ident' || token.text === '!' || token.text === '>'))
+        return true;
+      site = opener; // a grouping or a tuple
+      continue;
+    }
+    // An object or array literal is taken by the call around it, if any; a block is not.
+    if (open === '{' && !(token && ['(', ',', ':', '=', '['].includes(token.text))) return false;
+    site = opener;
+  }
+  return false;
 }
 
 /** `base + "/pets/" + id`: the operand before the first string belongs to the URL expression. */

@@ -6,6 +6,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding } from '../engine';
+import type { Confidence } from '../model/confidence';
 import {
   REMOVAL_DATE,
   REPLACEMENT,
@@ -85,6 +86,7 @@ export function jsonReport(files: readonly FileFindings[], context: ReportContex
       endLine: finding.end.line + 1,
       endColumn: finding.end.character + 1,
       kind: finding.kind,
+      confidence: finding.confidence,
       detail: finding.detail,
       ruleId: RULE_ID,
       message: findingMessage(finding.detail, finding.kind, context.now),
@@ -92,6 +94,14 @@ export function jsonReport(files: readonly FileFindings[], context: ReportContex
   );
   return `${JSON.stringify(entries, null, 2)}\n`;
 }
+
+/** SARIF's precision words (GitHub code scanning's vocabulary) for each confidence. */
+const SARIF_PRECISION: Record<Confidence, string> = {
+  certain: 'very-high',
+  likely: 'high',
+  possible: 'low',
+};
+const SARIF_RANK: Record<Confidence, number> = { certain: 90, likely: 60, possible: 20 };
 
 /** SARIF 2.1.0, one result per finding, for code-scanning services. */
 export function sarifReport(files: readonly FileFindings[], context: ReportContext): string {
@@ -118,6 +128,8 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
                 },
                 defaultConfiguration: { level: 'warning' },
                 properties: {
+                  // The rule's precision at the default confidence (certain and likely findings).
+                  precision: 'high',
                   tags: ['deprecation', 'api'],
                   removalDate: REMOVAL_DATE.toISOString().slice(0, 10),
                 },
@@ -132,7 +144,9 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
           file.findings.map((finding) => ({
             ruleId: RULE_ID,
             ruleIndex: 0,
-            level: 'warning',
+            level: finding.confidence === 'possible' ? 'note' : 'warning',
+            // Code scanning orders and filters by rank (0 to 100) and the rule's precision.
+            rank: SARIF_RANK[finding.confidence],
             message: { text: findingMessage(finding.detail, finding.kind, context.now) },
             locations: [
               {
@@ -147,6 +161,7 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
                 },
               },
             ],
+            properties: { precision: SARIF_PRECISION[finding.confidence] },
           })),
         ),
       },

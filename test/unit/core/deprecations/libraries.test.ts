@@ -40,7 +40,7 @@ export const LIBRARY_CASES: Case[] = [
   ['a.js', 'const p = await client.getPet({ petId: BigInt(1) })', [1]],
   ['a.js', 'const { data } = await PetsService.getPet({ petId })', [1]],
   ['a.js', "const p = await api['getPet'](1)", [1]],
-  ['a.jsx', '<a href={`/pets/${id}`}>x</a>', [1]],
+  ['a.jsx', '<a href={`/pets/${id}`}>x</a>', []],
   ['a.ts', "const routes = ['/pets', '/pets/:id'];", []],
   ['a.ts', "app.get('/pets/:id', handler)", []],
   ['a.py', "@app.route('/pets/<int:pet_id>')\ndef show(pet_id): ...", []],

@@ -24,7 +24,8 @@ export const NOT_REQUEST_CASES: Case[] = [
   ['a.ts', 'fs.readFileSync(`./fixtures/pets/${id}.json`)', []],
   ['a.ts', 'router.push(`/pets/${id}`)', []],
   ['a.ts', '<Link to={`/pets/${id}`}>x</Link>', []],
-  ['a.ts', 'fetch(`${base}/pets/${id}.json`)', [1]],
+  // A file name where the id would be is a file (issue #17), whatever fetches it.
+  ['a.ts', 'fetch(`${base}/pets/${id}.json`)', []],
   ['a.ts', 'fetch(`/api/pets/${id}`)', [1]],
   ['a.ts', 'fetch(`${base}/store/pets/${id}`)', [1]],
   // Routes served (Sinatra, msw handlers) are not requests sent.
@@ -66,7 +67,8 @@ export const NOT_REQUEST_CASES: Case[] = [
   ['a.ts', 'navigate(`/pets/${id}`)', []],
   ['a.ts', 'cy.visit(`/pets/${id}`)', []],
   ['a.ts', 'cy.request(`/pets/${id}`)', [1]],
-  ['a.jsx', '<a href={`/pets/${id}`}>x</a>', [1]],
+  // A link is a page of the app the browser shows, not an API request (issue #17).
+  ['a.jsx', '<a href={`/pets/${id}`}>x</a>', []],
   // placeholders may hold brackets and parentheses; patterns outside them are regular expressions
   ['a.py', 'url = "%(base)s/pets/%(id)s" % {"base": B, "id": pid}', [1]],
   ['a.py', 'url = "{base}/pets/{pet[id]}".format(base=B, pet=p)', [1]],

@@ -43,7 +43,8 @@ export async function scanFolders(
     if (skip(uri)) continue;
     const found = engine.scan(file.text, file.language);
     files++;
-    findings += found.length;
+    // Calls as reports count them; possible ones are shown as hints but not counted.
+    findings += found.filter((finding) => finding.confidence !== 'possible').length;
     chunk.push({ uri, language: file.language, findings: found });
     if (chunk.length >= CHUNK) {
       onChunk(chunk);

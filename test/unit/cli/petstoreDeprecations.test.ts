@@ -189,6 +189,38 @@ describe('petstore-deprecations command line', () => {
     );
   });
 
+  it('counts certain and likely findings by default; --confidence possible adds the rest, marked', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'petstore-confidence-'));
+    try {
+      await writeFile(join(folder, 'paths.ts'), "export const PET_PATH = '/pets/{petId}';\n");
+      const quiet = await run(['scan', '--format', 'json'], folder);
+      assert.equal(quiet.code, 0, 'a string whose use is not seen does not fail the build');
+      assert.deepEqual(JSON.parse(quiet.stdout), []);
+
+      const all = await run(['scan', '--format', 'json', '--confidence', 'possible'], folder);
+      assert.equal(all.code, 1);
+      const [finding] = JSON.parse(all.stdout) as { line: number; confidence: string }[];
+      assert.deepEqual([finding!.line, finding!.confidence], [1, 'possible']);
+
+      const sarif = await run(['scan', '--format', 'sarif', '--confidence', 'possible'], folder);
+      const result = (
+        JSON.parse(sarif.stdout) as {
+          runs: { results: { level: string; rank: number; properties: { precision: string } }[] }[];
+        }
+      ).runs[0]!.results[0]!;
+      assert.deepEqual(
+        [result.level, result.rank, result.properties.precision],
+        ['note', 20, 'low'],
+      );
+
+      const bad = await run(['scan', '--confidence', 'sure'], folder);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--confidence must be certain, likely, possible, not "sure"/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('writes SARIF artifact URIs that resolve back to each file, whatever its name', async () => {
     const odd = await mkdtemp(join(tmpdir(), 'petstore-names-'));
     const names = [

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { POSSIBLE_NOTE } from '../../../src/core/deprecations/rule';
 import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +128,28 @@ describe('language server (in-memory streams)', function () {
     assert.deepEqual(result, { files: 3, findings: 2 });
     assert.equal(client.latest.has(uri('generated/api.ts')), false);
     assert.ok(client.progress.includes('begin') && client.progress.includes('end'));
+  });
+
+  it('shows a finding whose use is not seen as a hint, saying so', async () => {
+    const doc = uri('src/paths.ts');
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri: doc,
+        languageId: 'typescript',
+        version: 1,
+        text: "export const PET_PATH = '/pets/{petId}';\nfetch(`${BASE}/pets/${id}`);\n",
+      },
+    });
+    const found = await client.diagnostics(doc, (d) => d.length === 2);
+    assert.deepEqual(
+      found.map((diagnostic) => [diagnostic.range.start.line, diagnostic.severity]),
+      [
+        [0, 4], // Hint
+        [1, 2], // Warning
+      ],
+    );
+    assert.ok((found[0]!.message as string).endsWith(POSSIBLE_NOTE));
+    assert.ok(!(found[1]!.message as string).endsWith(POSSIBLE_NOTE));
   });
 
   it('diagnoses an open document as it is edited', async () => {

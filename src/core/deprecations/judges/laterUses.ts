@@ -28,13 +28,15 @@ interface Verdict {
   other: boolean;
   /** The URL itself goes where its method cannot be seen (send(url), return url): maybe a GET. */
   unknown: boolean;
+  /** Something built from the URL is used further (client.newCall(request)): sent, method unseen. */
+  used: boolean;
 }
 
 /** What the uses of a stored URL say about it. */
 export type StoredUrlUse =
   /** Not stored in a variable (an argument, a return value, a property). */
   | 'notStored'
-  /** Stored, and the variable is not used again in sight. */
+  /** Stored, and the variable is not used again in sight (or only printed, or as a page). */
   | 'unused'
   /** A use sends a GET, stated or by default (fetch(url)). */
   | 'get'
@@ -55,12 +57,13 @@ export function storedUrlUse(
   first: number,
   shell: boolean,
 ): StoredUrlUse {
-  const verdict: Verdict = { get: false, other: false, unknown: false };
+  const verdict: Verdict = { get: false, other: false, unknown: false, used: false };
   const stored = follow(tokens, first, shell, verdict, 0, new Set());
   if (!stored) return 'notStored';
   if (verdict.get) return 'get';
   if (verdict.unknown) return 'unknown';
-  return verdict.other ? 'otherMethods' : 'unused';
+  if (verdict.other) return 'otherMethods';
+  return verdict.used ? 'unknown' : 'unused';
 }
 
 function follow(
@@ -96,8 +99,9 @@ function follow(
       continue;
     }
     // The use builds something else (a request, a connection): its own uses decide…
-    const inner: Verdict = { get: false, other: false, unknown: false };
+    const inner: Verdict = { get: false, other: false, unknown: false, used: false };
     if (depth + 1 < MAX_FOLLOW_DEPTH) follow(tokens, use, shell, inner, depth + 1, followed);
+    verdict.used ||= inner.used;
     if (inner.get || inner.other || inner.unknown) {
       verdict.get ||= inner.get;
       verdict.other ||= inner.other;
@@ -105,7 +109,10 @@ function follow(
     } else if (isDefaultGetCall(tokens, use, shell))
       verdict.get = true; // …else fetch(url) is a GET
     // …else the URL itself went somewhere unseen, unless that is only a message (console.log(url)).
-    else if (target.holdsUrl && !isNotSent(tokens, use, shell)) verdict.unknown = true;
+    else if (!isNotSent(tokens, use, shell)) {
+      if (target.holdsUrl) verdict.unknown = true;
+      else verdict.used = true;
+    }
   }
   return true;
 }

@@ -1,6 +1,6 @@
 import { commandStart, programName } from './curlArgs';
 import type { Token } from '../model/tokens';
-import { isPageReference } from './pageRoles';
+import { playsOtherRole } from './roles';
 import { enclosingOpener, previousSignificant } from '../model/tokenWalk';
 
 /** Calls that print, log or raise their arguments: a URL there is a message, never sent. */
@@ -81,7 +81,7 @@ export function isNotSent(tokens: readonly Token[], first: number, shell: boolea
         return true;
     }
   }
-  if (isPageReference(tokens, first)) return true;
+  if (playsOtherRole(tokens, first)) return true;
   const opener = enclosingOpener(tokens, first);
   if (opener < 1 || tokens[opener]!.text !== '(') return false;
   let callee = previousSignificant(tokens, opener - 1);

@@ -24,6 +24,7 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
   while (lastNonSpace >= 0 && isSpace(text.charCodeAt(lastNonSpace))) lastNonSpace--;
   for (let index = text.indexOf('pets/'); index !== -1; index = text.indexOf('pets/', index + 5)) {
     if (index > proseBefore) break;
+    if (isInFragment(text, index)) break;
     if (!startsPathSegment(text, index, requestLine)) continue;
     if (isOtherApiVersion(text, index) || isFilePath(text, index)) continue;
     const segmentStart = index + 5;
@@ -58,6 +59,12 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
     }
   }
   return undefined;
+}
+
+/** "https://host/#/pets/1": a hash route of a single-page app, never sent to the server. */
+function isInFragment(text: string, index: number): boolean {
+  const hash = text.indexOf('#');
+  return hash !== -1 && hash < index;
 }
 
 function startsPathSegment(text: string, index: number, requestLine: boolean): boolean {

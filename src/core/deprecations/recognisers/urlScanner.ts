@@ -101,7 +101,8 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
     if (use === 'otherMethods') return undefined;
     if (use === 'get' || isDefaultGetCall(tokens, url.methodSite, url.shell))
       confidence = 'certain';
-    else if (use === 'unknown' || flowsOut(tokens, url.methodSite)) confidence = 'likely';
+    else if (use === 'unknown' || (use === 'notStored' && flowsOut(tokens, url.methodSite)))
+      confidence = 'likely';
     else confidence = 'possible';
   }
   return {

@@ -95,6 +95,21 @@ export const NAVIGATION_CASES: Case[] = [
   ['a.kt', 'composable("pets/{petId}") { entry -> PetScreen(entry.arguments) }', []],
   ['a.cs', 'NavigationManager.NavigateTo($"/pets/{pet.Id}");', []],
   ['a.cs', '@page "/pets/{Id:long}"', []],
+  ['a.rb', 'expect(page).to have_link(pet.name, href: "/pets/#{pet.id}")', []],
+  ['a.rb', 'expect(current_path).to eq("/pets/#{pet.id}")', []],
+  ['a.rb', 'expect(page).to have_current_path("/pets/#{pet.id}")', []],
+  ['a.ts', 'expect(window.location.pathname).toBe(`/pets/${id}`);', []],
+  ['a.py', 'assert browser.current_url == f"{LIVE}/pets/{pet.id}"', []],
+  ['a.ts', 'const share = `${origin}/#/pets/${id}`;\nfetch(share);', []],
+  ['a.ts', 'revalidatePath(`/pets/${petId}`);', []],
+  [
+    'A.java',
+    'URI location = URI.create("/pets/" + saved.getId());\nreturn ResponseEntity.created(location).body(saved);',
+    [],
+  ],
+  ['A.java', 'return ResponseEntity.created(URI.create("/pets/" + saved.getId())).build();', []],
+  ['a.cs', 'return Results.Created($"/pets/{pet.Id}", pet);', []],
+  ['a.js', "res.location('/pets/' + pet.id).status(201).json(pet);", []],
   // …while a request next to a route is still found.
   [
     'a.tsx',
@@ -103,8 +118,19 @@ export const NAVIGATION_CASES: Case[] = [
   ],
 ];
 
-/** A path whose last segment is a file name: an asset, not a pet. */
+/** A path whose last segment is a file name, or a place in storage: not a request. */
 export const STATIC_ASSET_CASES: Case[] = [
+  ['a.ts', "const snap = await get(ref(db, 'pets/' + petId));", []],
+  ['a.ts', 'const pet = await getDoc(doc(firestore, `pets/${id}`));', []],
+  ['a.js', "firebase.database().ref('/pets/' + id).once('value')", []],
+  ['a.ts', "await supabase.storage.from('media').upload(`${user}/pets/${id}`, file);", []],
+  ['a.ts', 'const data = await fs.promises.readFile(path.join(root, `pets/${id}`));', []],
+  ['A.java', 'DatabaseReference node = db.getReference("pets/" + id);', []],
+  [
+    'a.kt',
+    'val snapshot = firestore.collection("pets").document(id).get()\nval file = File(filesDir, "pets/$id")',
+    [],
+  ],
   ['a.ts', "const img = '/images/pets/' + pet.photo + '.png';", []],
   ['a.ts', 'const src = `/static/pets/${pet.id}.jpg`;', []],
   ['a.ts', "fetch('/assets/pets/' + name + '.json')", []],
@@ -175,6 +201,16 @@ export const LOCAL_NAME_CASES: Case[] = [
   ['a.kt', 'val apiInstance = PetApi()\nval result : Pet = apiInstance.getPet(petId)', [2]],
 ];
 
+/** Strings that name things: an object's keys (a route table, a generated `paths` type). */
+export const NAME_CASES: Case[] = [
+  ['a.ts', "const handlers = {\n  '/pets/{petId}': showPet,\n  '/pets': listPets,\n};", []],
+  ['a.ts', "export interface paths {\n  '/pets/{petId}': { get: operations['getPet'] };\n}", []],
+  ['a.py', 'ROUTES = {"/pets/{pet_id}": show_pet, "/pets": list_pets}', []],
+  ['a.rb', "HANDLERS = { '/pets/:id' => :show, '/pets/{id}': :show }", []],
+  // …a value under a key is still judged.
+  ['a.ts', 'const endpoints = { pet: (id: number) => `/pets/${id}` };', [1]],
+];
+
 /** Method calls with type arguments and line breaks between the method and the URL. */
 export const GENERIC_CALL_CASES: Case[] = [
   ['a.ts', 'await this.http.patch<Pet>(\n  `${this.base}/pets/${id}`,\n  changes,\n);', []],
@@ -194,6 +230,7 @@ describe('roles: strings that are not API requests', () => {
   describe('client-side routes, links and navigation', () => itFindsExactly(NAVIGATION_CASES));
   describe('static assets', () => itFindsExactly(STATIC_ASSET_CASES));
   describe('local functions named like the operation', () => itReportsExactly(LOCAL_NAME_CASES));
+  describe('names', () => itFindsExactly(NAME_CASES));
   describe('methods across type arguments and line breaks', () =>
     itFindsExactly(GENERIC_CALL_CASES));
 });

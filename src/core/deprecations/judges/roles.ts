@@ -1,9 +1,11 @@
 /**
- * Whether a path-shaped string is a page of the app rather than a request to the API, by the role
- * it plays in the code: the argument of a redirect or a navigation, a link's target, a Location
- * header, what is assigned to window.location or an element's href. Names are judged by their
- * words (redirect_to, HttpResponseRedirect, sendRedirect, NavigateTo all say "redirect" or
- * "navigate"), not by a list of frameworks' functions. Imports only model/.
+ * Whether a path-shaped string plays a role other than a request to the API, judged from the code
+ * around it: a page of the app (the argument of a redirect or a navigation, a link's target, a
+ * Location header, what is assigned to window.location or an element's href, the current page a
+ * test compares with), a place in storage (a file, a bundle's resource, a database reference), or
+ * a name (an object's key). Names are judged by their words (redirect_to, HttpResponseRedirect,
+ * sendRedirect, NavigateTo all say "redirect" or "navigate"), not by a list of frameworks'
+ * functions. Imports only model/.
  */
 import { identifierWords } from '../model/identifierWords';
 import { literalText, type Token } from '../model/tokens';
@@ -30,6 +32,45 @@ const PAGE_WORDS = new Set([
   'image',
   'img',
   'visit',
+  'created',
+  'location',
+  'revalidate',
+  'current',
+]);
+
+/** Words of a callee, its receivers or an argument's label that make the string a place in storage. */
+const STORE_WORDS = new Set([
+  'file',
+  'files',
+  'directory',
+  'dir',
+  'folder',
+  'bundle',
+  'asset',
+  'assets',
+  'storage',
+  'bucket',
+  'upload',
+  'uploads',
+  'fs',
+  'ref',
+  'reference',
+  'doc',
+  'collection',
+  'child',
+]);
+
+/** Functions named for files that read URLs as well. */
+const URL_READERS = new Set(['file_get_contents', 'readfile', 'fopen']);
+
+/** Names a test compares with the current page: expect(current_path).to eq("/pets/…"). */
+const CURRENT_PAGE = new Set([
+  'current_path',
+  'current_url',
+  'currentPath',
+  'currentUrl',
+  'currentRoute',
+  'pathname',
 ]);
 
 /** Members that change the page when called on a router, the history or the location. */
@@ -55,7 +96,24 @@ const PAGE_ATTRIBUTES = new Set(['to', 'href', 'src', 'action', 'srcSet']);
 const PAGE_TARGETS = new Set(['location', 'href', 'src']);
 
 /** Calls that only format the string for the call around them: format!(…), fmt.Sprintf(…), url_for. */
-const FORMATTERS = new Set(['format', 'Sprintf', 'sprintf', 'Format', 'join', 'url_for', 'String']);
+const FORMATTERS = new Set([
+  'format',
+  'Sprintf',
+  'sprintf',
+  'Format',
+  'join',
+  'url_for',
+  'String',
+  // URL constructors: URI.create(…), new URL(…), Uri.parse(…).
+  'create',
+  'URI',
+  'URL',
+  'Uri',
+  'parse',
+]);
+
+/** Words of a variable that make what is assigned to it a page: location, redirectUrl, petLink. */
+const PAGE_VARIABLE_WORDS = new Set(['location', 'redirect', 'link', 'href', 'navigate']);
 
 /** Enclosing calls looked through (formatters, object arguments) to find the one that decides. */
 const MAX_LEVELS = 4;
@@ -64,16 +122,29 @@ function hasPageWord(name: string): boolean {
   return identifierWords(name).some((word) => PAGE_WORDS.has(word));
 }
 
+function hasStoreWord(name: string): boolean {
+  return identifierWords(name).some((word) => STORE_WORDS.has(word));
+}
+
+/** The identifiers of the receiver chain before a callee: Bundle.main.resourceURL?.appendingPathComponent. */
+function receiverNames(tokens: readonly Token[], callee: number): string[] {
+  const names: string[] = [];
+  for (let i = chainStart(tokens, callee); i < callee; i++)
+    if (tokens[i]!.kind === 'ident') names.push(tokens[i]!.text);
+  return names;
+}
+
 /**
  * True when the string starting at token `first` is a page of the app: redirected or navigated
  * to, linked, or set as a Location header.
  */
-export function isPageReference(tokens: readonly Token[], first: number): boolean {
+export function playsOtherRole(tokens: readonly Token[], first: number): boolean {
   if (isViewName(tokens[first]!) || isAssignedToPage(tokens, first)) return true;
+  if (isObjectKey(tokens, first) || comparesCurrentPage(tokens, first)) return true;
   if (isParenlessPageCall(tokens, first)) return true;
   let site = first;
   for (let level = 0; level < MAX_LEVELS; level++) {
-    if (followsLocationKey(tokens, site)) return true;
+    if (followsRoleKey(tokens, site)) return true;
     const opener = enclosingOpener(tokens, site);
     if (opener < 1) return false;
     const open = tokens[opener]!.text;
@@ -85,6 +156,11 @@ export function isPageReference(tokens: readonly Token[], first: number): boolea
       if (callee >= 0 && tokens[callee]!.kind === 'ident') {
         const name = tokens[callee]!.text;
         if (hasPageWord(name) || isHistoryChange(tokens, callee) || isPageOwner(tokens, callee))
+          return true;
+        if (
+          !URL_READERS.has(name) &&
+          (hasStoreWord(name) || receiverNames(tokens, callee).some(hasStoreWord))
+        )
           return true;
         if (!FORMATTERS.has(name)) return false;
         site = chainStart(tokens, callee);
@@ -157,14 +233,57 @@ function isAssignedToPage(tokens: readonly Token[], first: number): boolean {
   return name === 'location' || (separator >= 0 && tokens[separator]!.text === '.');
 }
 
-/** `("Location", url)`, `{ Location: url }`, `setHeader('Location', url)`: a redirect header. */
-function followsLocationKey(tokens: readonly Token[], site: number): boolean {
+/**
+ * The key or label the value follows says what it is: `("Location", url)`, `{ Location: url }`,
+ * `setHeader('Location', url)` (a redirect), `href: "/pets/…"`, `to: …` (a link),
+ * `fromDirectory: "…"` (a folder).
+ */
+function followsRoleKey(tokens: readonly Token[], site: number): boolean {
   const separator = previousSignificant(tokens, site - 1);
-  if (separator < 0 || ![',', ':', '=>'].includes(tokens[separator]!.text)) return false;
+  if (separator < 0 || ![',', ':', '=>', '='].includes(tokens[separator]!.text)) return false;
   const key = previousSignificant(tokens, separator - 1);
   if (key < 0) return false;
   const text = tokens[key]!.kind === 'ident' ? tokens[key]!.text : literalText(tokens[key]);
-  return text?.toLowerCase() === 'location';
+  if (!text) return false;
+  // A comma separates arguments: only a quoted header name before it names this value.
+  if (tokens[separator]!.text === ',' && tokens[key]!.kind === 'ident') return false;
+  // `=` is a keyword argument (Python, Kotlin) inside a call's parentheses, else an assignment.
+  if (tokens[separator]!.text === '=') {
+    const opener = enclosingOpener(tokens, key);
+    if (opener < 0 || tokens[opener]!.text !== '(')
+      return identifierWords(text).some((word) => PAGE_VARIABLE_WORDS.has(word));
+  }
+  return (
+    text === 'to' ||
+    text === 'Location' ||
+    text === 'location' ||
+    hasPageWord(text) ||
+    hasStoreWord(text)
+  );
+}
+
+/** `{ "/pets/{id}": handler }`, a generated `paths` type's keys: a name, not a request. */
+function isObjectKey(tokens: readonly Token[], first: number): boolean {
+  const after = nextSignificant(tokens, first + 1);
+  if (after < 0 || tokens[after]!.text !== ':') return false;
+  const before = previousSignificant(tokens, first - 1);
+  return before >= 0 && ['{', ',', ';'].includes(tokens[before]!.text);
+}
+
+/**
+ * A test comparing the current page: `expect(current_path).to eq("/pets/#{id}")`,
+ * `expect(location.pathname).toBe(…)`: a name on the string's line says so.
+ */
+function comparesCurrentPage(tokens: readonly Token[], first: number): boolean {
+  for (let i = first - 1, steps = 0; i >= 0 && steps < 60; i--, steps++) {
+    const token = tokens[i]!;
+    if (token.kind === 'newline') break;
+    if (token.kind !== 'ident' || !CURRENT_PAGE.has(token.text)) continue;
+    // u.pathname = [...].join('/') builds a URL; a comparison reads the current page.
+    const next = nextSignificant(tokens, i + 1);
+    if (next < 0 || tokens[next]!.text !== '=') return true;
+  }
+  return false;
 }
 
 /**

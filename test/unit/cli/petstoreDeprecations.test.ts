@@ -48,7 +48,7 @@ describe('petstore-deprecations command line', () => {
     assert.match(lines[1]!, /^src\/nested\/one\.py:1:11: warning: .*`get_pet\(\)`/);
   });
 
-  it('finds exactly the uses in realistic client files of eleven languages and formats', async () => {
+  it('finds exactly the uses in realistic client files of thirteen languages and formats', async () => {
     // Each file mixes uses (marked with a USE comment next to them) with the list, create, delete,
     // sub-path, docstring, comment, log and error-message cases a real client has.
     const folder = resolve(__dirname, '../../fixtures/realistic');
@@ -58,6 +58,8 @@ describe('petstore-deprecations command line', () => {
       (finding) => `${finding.file}:${finding.line}`,
     );
     assert.deepEqual(found, [
+      'PetClient.swift:28',
+      'PetClient.swift:36',
       'PetGateway.php:18',
       'PetRepository.kt:12',
       'PetRepository.kt:21',
@@ -69,6 +71,8 @@ describe('petstore-deprecations command line', () => {
       'fetch-pet.sh:7',
       'petClient.ts:21',
       'petClient.ts:29',
+      'pet_client.dart:25',
+      'pet_client.dart:33',
       'pet_client.rb:14',
       'pets.py:18',
       'pets.py:29',

@@ -109,13 +109,20 @@ function conditionalMethod(tokens: readonly Token[], value: number): string | un
   return methods.includes('GET') ? 'GET' : methods[0];
 }
 
-/** A method value: 'DELETE', :delete, HttpMethod.DELETE. */
+/** A method value: 'DELETE', :delete, HttpMethod.DELETE, .delete. */
 export function valueMethod(tokens: readonly Token[], index: number): string | undefined {
   const token = tokens[index]!;
   if (token.kind === 'string' && token.parts)
     return methodOfName(renderParts(token.parts).trim()) ?? undefined;
   if (token.kind === 'number' && token.text.startsWith(':'))
     return methodOfName(token.text.slice(1));
+  // Swift's implicit member: method: .delete
+  if (token.kind === 'punct' && token.text === '.') {
+    const member = nextSignificant(tokens, index + 1);
+    return member >= 0 && tokens[member]!.kind === 'ident'
+      ? methodOfName(tokens[member]!.text)
+      : undefined;
+  }
   let last = index;
   for (;;) {
     const separator = nextSignificant(tokens, last + 1);

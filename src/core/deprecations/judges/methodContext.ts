@@ -127,6 +127,7 @@ const DEFAULT_GET_CALLEES = new Set([
   'urlopen',
   'open',
   'file_get_contents',
+  'dataTask',
 ]);
 
 /** `fetch(url)`, `curl "$URL"`: the use sends a GET because nothing says otherwise. */

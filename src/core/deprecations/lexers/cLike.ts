@@ -34,6 +34,10 @@ export interface CLikeDialect {
   phpTags?: boolean;
   /** Only code inside <script>…</script> is script (HTML, Vue and Svelte files). */
   scriptBlocks?: boolean;
+  /** '…' and "…" both interpolate $x and ${…}; '''…''' and """…""" span lines; r'…' is raw (Dart). */
+  dartStrings?: boolean;
+  /** "…\(x)…" interpolation, """…""" multi-line strings, #"…"# raw strings with \#(x) (Swift). */
+  swiftStrings?: boolean;
 }
 
 const KEYWORDS_BEFORE_REGEX = new Set([
@@ -75,6 +79,9 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
     } else if (dialect.phpTags && c === 60 && s.startsWith('<<<') && readPhpHeredoc(s)) continue;
     else if (dialect.scriptBlocks && c === 60 && s.startsWith('</script')) skipToScript(s);
     else if (dialect.rustStrings && isRustStringStart(s)) readRustString(s);
+    else if (dialect.dartStrings && isDartStringStart(s)) readDartString(s);
+    else if (dialect.swiftStrings && (c === 34 || (c === 35 && isSwiftRawStart(s))))
+      readSwiftString(s);
     else if (dialect.csharpStrings && isCSharpStringStart(s)) readCSharpString(s);
     else if (dialect.tripleQuoteStrings && s.startsWith('"""')) {
       readQuoted(s, '"""', {
@@ -90,7 +97,11 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
       });
     else if (c === 39) {
       if (dialect.singleQuote === 'string')
-        readQuoted(s, "'", { escapes: true, multiline: !!dialect.multilineStrings });
+        readQuoted(s, "'", {
+          escapes: true,
+          multiline: !!dialect.multilineStrings,
+          holes: dialect.dartStrings ? dialect.interpolation : undefined,
+        });
       else readCharLiteral(s);
     } else if (c === 96 && dialect.backtick === 'template')
       readQuoted(s, '`', { escapes: true, multiline: true, holes: 'js' });
@@ -138,7 +149,9 @@ function readIdent(s: LexerState): void {
 interface QuotedOptions {
   escapes: boolean;
   multiline: boolean;
-  holes?: 'js' | 'kotlin' | 'php' | 'csharp';
+  holes?: 'js' | 'kotlin' | 'php' | 'csharp' | 'swift';
+  /** Swift raw strings: the hashes between the backslash and the parenthesis (\#(x)). */
+  swiftHashes?: string;
   /** Verbatim strings: a doubled delimiter is the delimiter itself (C# @"…""…"). */
   doubledQuote?: boolean;
 }
@@ -171,13 +184,25 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
       break;
     }
     if (c === 10 && !options.multiline) break;
+    if (options.holes === 'swift' && c === 92) {
+      const hole = swiftHoleLength(src, s.pos, options.swiftHashes ?? '');
+      if (hole > 0) {
+        text += src.slice(run, s.pos);
+        if (text) parts.push(text);
+        parts.push(HOLE);
+        text = '';
+        s.pos += hole;
+        run = s.pos;
+        continue;
+      }
+    }
     if (c === 92 && options.escapes) {
       text += src.slice(run, s.pos) + unescapeChar(src[s.pos + 1] ?? '');
       s.pos += 2;
       run = s.pos;
       continue;
     }
-    if (options.holes && (c === 36 || c === 123 || c === 125)) {
+    if (options.holes && options.holes !== 'swift' && (c === 36 || c === 123 || c === 125)) {
       const hole = holeLength(s, options.holes);
       if (hole > 0) {
         text += src.slice(run, s.pos);
@@ -200,6 +225,21 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
   if (run !== -1) text += src.slice(run, Math.min(s.pos, length));
   if (text) parts.push(text);
   s.emit('string', start, s.pos, parts);
+}
+
+/** Length of a Swift interpolation \(…) (or \#(…) in a raw string) at `at`, 0 if none. */
+function swiftHoleLength(src: string, at: number, hashes: string): number {
+  const open = at + 1 + hashes.length;
+  if (!src.startsWith(hashes, at + 1) || src.charCodeAt(open) !== 40) return 0;
+  let depth = 0;
+  for (let i = open; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41 && --depth === 0) return i + 1 - at;
+    else if (c === 34) i = skipSimpleQuoted(src, i) - 1;
+    else if (c === 10) return i - at; // an unclosed hole ends with its line
+  }
+  return src.length - at;
 }
 
 /** Length of the interpolation hole at s.pos (0 when there is none). */
@@ -390,6 +430,54 @@ function readRaw(s: LexerState, open: string, close: string, start: number): voi
   const text = s.src.slice(s.pos, contentEnd);
   s.pos = end === -1 ? s.src.length : end + close.length;
   s.emit('string', start, s.pos, text ? [text] : []);
+}
+
+/** A Dart string: r'…' or r"…" (raw), or a triple-quoted one ('''…''', """…"""). */
+function isDartStringStart(s: LexerState): boolean {
+  const c = s.code();
+  if (c === 114 && (s.code(1) === 34 || s.code(1) === 39)) {
+    const before = s.pos > 0 ? s.src.charCodeAt(s.pos - 1) : 32;
+    return !isIdentPart(before) && before !== 36; // not the end of an identifier like `bar'`
+  }
+  return (c === 34 || c === 39) && s.code(1) === c && s.code(2) === c;
+}
+
+function readDartString(s: LexerState): void {
+  const start = s.pos;
+  const raw = s.code() === 114;
+  if (raw) s.pos++;
+  const quote = s.src[s.pos]!;
+  const triple = s.code(1) === s.code() && s.code(2) === s.code();
+  const delimiter = triple ? quote.repeat(3) : quote;
+  if (raw) readRaw(s, delimiter, delimiter, start);
+  else readQuoted(s, delimiter, { escapes: true, multiline: triple, holes: 'kotlin' }, start);
+}
+
+/** #"…"#, ##"…"##: a Swift raw string. */
+function isSwiftRawStart(s: LexerState): boolean {
+  let i = 0;
+  while (s.code(i) === 35) i++;
+  return i > 0 && s.code(i) === 34;
+}
+
+/** "…", """…""" and #"…"#, with \(…) holes (\#(…) in a raw string). */
+function readSwiftString(s: LexerState): void {
+  const start = s.pos;
+  let hashes = '';
+  while (s.code() === 35) {
+    hashes += '#';
+    s.pos++;
+  }
+  const triple = s.startsWith('"""');
+  // The closing "# is as long as the opening #": the reader skips the opening by that length.
+  const delimiter = (triple ? '"""' : '"') + hashes;
+  s.pos = start;
+  readQuoted(
+    s,
+    delimiter,
+    { escapes: hashes === '', multiline: triple, holes: 'swift', swiftHashes: hashes },
+    start,
+  );
 }
 
 function isCSharpStringStart(s: LexerState): boolean {

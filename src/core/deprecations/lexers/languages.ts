@@ -20,6 +20,8 @@ export type LanguageFamily =
   | 'ruby'
   | 'php'
   | 'rust'
+  | 'dart'
+  | 'swift'
   | 'shell'
   | 'http';
 
@@ -57,6 +59,13 @@ const dialects: Record<string, CLikeDialect> = {
     multilineStrings: true,
     nestedBlockComments: true,
   },
+  dart: {
+    singleQuote: 'string',
+    interpolation: 'kotlin',
+    dartStrings: true,
+    nestedBlockComments: true,
+  },
+  swift: { singleQuote: 'char', swiftStrings: true, nestedBlockComments: true },
 };
 
 const cLike = (
@@ -84,6 +93,8 @@ const SUPPORT: Record<LanguageFamily, LanguageSupport> = {
   csharp: cLike('csharp'),
   php: cLike('php', new Set(['.', '.='])),
   rust: cLike('rust'),
+  dart: { ...cLike('dart'), adjacentStrings: true },
+  swift: cLike('swift'),
   python: {
     family: 'python',
     lex: lexPython,
@@ -130,6 +141,8 @@ const BY_EXTENSION: Record<string, LanguageFamily> = {
   php: 'php',
   phtml: 'php',
   rs: 'rust',
+  dart: 'dart',
+  swift: 'swift',
   sh: 'shell',
   bash: 'shell',
   zsh: 'shell',
@@ -180,6 +193,8 @@ export const LANGUAGE_IDS: Record<string, LanguageFamily> = {
   ruby: 'ruby',
   php: 'php',
   rust: 'rust',
+  dart: 'dart',
+  swift: 'swift',
   shellscript: 'shell',
   http: 'http',
 };

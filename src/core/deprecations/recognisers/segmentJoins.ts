@@ -28,6 +28,9 @@ const SEGMENT_CHAIN_CALLEES = new Set([
   'appendEncodedPath',
   'path',
   'push',
+  // Swift's Foundation: url.appendingPathComponent("pets").appendingPathComponent(id)
+  'appendingPathComponent',
+  'appendPathComponent',
 ]);
 /** Collections joined with "/" afterwards: [base, 'pets', id].join('/'), listOf(…).joinToString("/"). */
 const LIST_BUILDERS = new Set(['listOf', 'arrayOf', 'mutableListOf', 'asList']);

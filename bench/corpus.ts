@@ -7,7 +7,7 @@ export function random(seed: number): () => number {
   return () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
-interface Flavour {
+export interface Flavour {
   folder: string;
   extension: string;
   filler: (i: number) => string;
@@ -16,7 +16,7 @@ interface Flavour {
 }
 
 /** Per language: ordinary code, one use of GET /pets/{petId}, and code that mentions pets/ without using it. */
-const FLAVOURS: Flavour[] = [
+export const FLAVOURS: Flavour[] = [
   {
     folder: 'js',
     extension: 'ts',

@@ -109,7 +109,7 @@ function measureRediagnosis(): string {
     stdin: {
       contents:
         "export { DeprecationEngine } from './src/core/deprecations/engine';\n" +
-        "export { languageOfPath } from './src/core/deprecations/languages';\n",
+        "export { languageOfPath } from './src/core/deprecations/lexers/languages';\n",
       resolveDir: ROOT,
       loader: 'ts',
     },

@@ -7,12 +7,12 @@
  * inside it is found on its own. Imports only model/.
  */
 import type { Confidence } from '../model/confidence';
-import { identifierWords } from '../model/identifierWords';
+import { WordList } from '../model/identifierWords';
 import type { Token } from '../model/tokens';
 import { chainStart, nextSignificant, previousSignificant } from '../model/tokenWalk';
 
 /** Words naming a client of a remote API in receivers, types, factories and module paths. */
-const CLIENT_WORDS = new Set([
+const CLIENT_WORDS = new WordList([
   'api',
   'apis',
   'client',
@@ -43,7 +43,7 @@ const SELF_RECEIVERS = new Set(['this', 'self', '$this', 'cls', 'super', 'base',
 const STATEMENT_TOKENS = 40;
 
 export function namesClient(text: string): boolean {
-  return identifierWords(text).some((word) => CLIENT_WORDS.has(word));
+  return CLIENT_WORDS.inName(text);
 }
 
 export interface OperationSite {

@@ -7,7 +7,7 @@
  * sendRedirect, NavigateTo all say "redirect" or "navigate"), not by a list of frameworks'
  * functions. Imports only model/.
  */
-import { identifierWords } from '../model/identifierWords';
+import { WordList } from '../model/identifierWords';
 import { literalText, type Token } from '../model/tokens';
 import {
   chainStart,
@@ -18,7 +18,7 @@ import {
 } from '../model/tokenWalk';
 
 /** Words of a callee that make its string argument a page: redirect_to, navigateTo, goto, link_to. */
-const PAGE_WORDS = new Set([
+const PAGE_WORDS = new WordList([
   'redirect',
   'redirects',
   'navigate',
@@ -39,7 +39,7 @@ const PAGE_WORDS = new Set([
 ]);
 
 /** Words of a callee, its receivers or an argument's label that make the string a place in storage. */
-const STORE_WORDS = new Set([
+const STORE_WORDS = new WordList([
   'file',
   'files',
   'directory',
@@ -113,17 +113,17 @@ const FORMATTERS = new Set([
 ]);
 
 /** Words of a variable that make what is assigned to it a page: location, redirectUrl, petLink. */
-const PAGE_VARIABLE_WORDS = new Set(['location', 'redirect', 'link', 'href', 'navigate']);
+const PAGE_VARIABLE_WORDS = new WordList(['location', 'redirect', 'link', 'href', 'navigate']);
 
 /** Enclosing calls looked through (formatters, object arguments) to find the one that decides. */
 const MAX_LEVELS = 4;
 
 function hasPageWord(name: string): boolean {
-  return identifierWords(name).some((word) => PAGE_WORDS.has(word));
+  return PAGE_WORDS.inName(name);
 }
 
 function hasStoreWord(name: string): boolean {
-  return identifierWords(name).some((word) => STORE_WORDS.has(word));
+  return STORE_WORDS.inName(name);
 }
 
 /** The identifiers of the receiver chain before a callee: Bundle.main.resourceURL?.appendingPathComponent. */
@@ -250,8 +250,7 @@ function followsRoleKey(tokens: readonly Token[], site: number): boolean {
   // `=` is a keyword argument (Python, Kotlin) inside a call's parentheses, else an assignment.
   if (tokens[separator]!.text === '=') {
     const opener = enclosingOpener(tokens, key);
-    if (opener < 0 || tokens[opener]!.text !== '(')
-      return identifierWords(text).some((word) => PAGE_VARIABLE_WORDS.has(word));
+    if (opener < 0 || tokens[opener]!.text !== '(') return PAGE_VARIABLE_WORDS.inName(text);
   }
   return (
     text === 'to' ||

@@ -63,6 +63,14 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
   if (dialect.phpTags && s.pos === 0) skipToPhp(s);
   if (dialect.scriptBlocks && !insideScriptBlock(src, s.pos)) skipToScript(s);
   const length = s.end;
+  // Languages with strings of their own shapes: one test in the loop (it stays small enough for
+  // the engine to inline the readers that run on every character).
+  const hasOwnStrings = !!(
+    dialect.rustStrings ||
+    dialect.dartStrings ||
+    dialect.swiftStrings ||
+    dialect.csharpStrings
+  );
   while (s.pos < length) {
     const c = src.charCodeAt(s.pos);
     if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) {
@@ -78,11 +86,7 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
       skipToPhp(s);
     } else if (dialect.phpTags && c === 60 && s.startsWith('<<<') && readPhpHeredoc(s)) continue;
     else if (dialect.scriptBlocks && c === 60 && s.startsWith('</script')) skipToScript(s);
-    else if (dialect.rustStrings && isRustStringStart(s)) readRustString(s);
-    else if (dialect.dartStrings && isDartStringStart(s)) readDartString(s);
-    else if (dialect.swiftStrings && (c === 34 || (c === 35 && isSwiftRawStart(s))))
-      readSwiftString(s);
-    else if (dialect.csharpStrings && isCSharpStringStart(s)) readCSharpString(s);
+    else if (hasOwnStrings && readOwnString(s, dialect, c)) continue;
     else if (dialect.tripleQuoteStrings && s.startsWith('"""')) {
       readQuoted(s, '"""', {
         escapes: dialect.interpolation !== 'kotlin',
@@ -113,6 +117,17 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
     else readOperator(s);
   }
   return { tokens: s.tokens, comments: s.comments };
+}
+
+/** Reads a string of the dialect's own shape at s.pos (r#"…"#, $"…", r'…', #"…"#), if one starts there. */
+function readOwnString(s: LexerState, dialect: CLikeDialect, c: number): boolean {
+  if (dialect.rustStrings && isRustStringStart(s)) readRustString(s);
+  else if (dialect.dartStrings && isDartStringStart(s)) readDartString(s);
+  else if (dialect.swiftStrings && (c === 34 || (c === 35 && isSwiftRawStart(s))))
+    readSwiftString(s);
+  else if (dialect.csharpStrings && isCSharpStringStart(s)) readCSharpString(s);
+  else return false;
+  return true;
 }
 
 function skipToPhp(s: LexerState): void {

@@ -66,7 +66,12 @@ const EXCEPTION_TYPE = /(?:Error|Exception)$/;
  * the app navigates to, a module imported. `console.log(`${base}/pets/${id}`)`,
  * `logger.debug("GET /pets/%s", id)`, `router.push(`/pets/${id}`)`, `import x from 'pets/x'`.
  */
-export function isNotSent(tokens: readonly Token[], first: number, shell: boolean): boolean {
+export function isNotSent(
+  tokens: readonly Token[],
+  first: number,
+  shell: boolean,
+  last = first,
+): boolean {
   if (shell) return isShellMessage(tokens, first);
   const before = previousSignificant(tokens, first - 1);
   if (before >= 0) {
@@ -81,7 +86,7 @@ export function isNotSent(tokens: readonly Token[], first: number, shell: boolea
         return true;
     }
   }
-  if (playsOtherRole(tokens, first)) return true;
+  if (playsOtherRole(tokens, first, last)) return true;
   const opener = enclosingOpener(tokens, first);
   if (opener < 1 || tokens[opener]!.text !== '(') return false;
   let callee = previousSignificant(tokens, opener - 1);

@@ -8,7 +8,7 @@
  * functions. Imports only model/.
  */
 import { WordList } from '../model/identifierWords';
-import { literalText, type Token } from '../model/tokens';
+import { HOLE, literalText, type Token } from '../model/tokens';
 import {
   chainStart,
   enclosingOpener,
@@ -38,7 +38,10 @@ const PAGE_WORDS = new WordList([
   'current',
 ]);
 
-/** Words of a callee, its receivers or an argument's label that make the string a place in storage. */
+/**
+ * Words of a callee, its receivers or an argument's label that make the string a place in storage
+ * (or a header's value: Response.Headers.Add("X-Pet", $"/pets/{id}")).
+ */
 const STORE_WORDS = new WordList([
   'file',
   'files',
@@ -53,15 +56,33 @@ const STORE_WORDS = new WordList([
   'upload',
   'uploads',
   'fs',
+  'shutil',
   'ref',
   'reference',
   'doc',
   'collection',
   'child',
+  'header',
+  'headers',
 ]);
 
 /** Functions named for files that read URLs as well. */
 const URL_READERS = new Set(['file_get_contents', 'readfile', 'fopen']);
+
+/** Words of a name inside the path that make it a file's: "/pets/" + fileName, `${dir}/pets/${id}`. */
+const FILE_OPERAND_WORDS = new WordList([
+  'file',
+  'filename',
+  'files',
+  'dir',
+  'directory',
+  'folder',
+  'asset',
+  'assets',
+  'upload',
+  'uploads',
+  'bucket',
+]);
 
 /** Names a test compares with the current page: expect(current_path).to eq("/pets/…"). */
 const CURRENT_PAGE = new Set([
@@ -138,7 +159,8 @@ function receiverNames(tokens: readonly Token[], callee: number): string[] {
  * True when the string starting at token `first` is a page of the app: redirected or navigated
  * to, linked, or set as a Location header.
  */
-export function playsOtherRole(tokens: readonly Token[], first: number): boolean {
+export function playsOtherRole(tokens: readonly Token[], first: number, last = first): boolean {
+  if (namesFile(tokens, first, last)) return true;
   if (isViewName(tokens[first]!) || isAssignedToPage(tokens, first)) return true;
   if (isObjectKey(tokens, first) || comparesCurrentPage(tokens, first)) return true;
   if (isParenlessPageCall(tokens, first)) return true;
@@ -157,11 +179,11 @@ export function playsOtherRole(tokens: readonly Token[], first: number): boolean
         const name = tokens[callee]!.text;
         if (hasPageWord(name) || isHistoryChange(tokens, callee) || isPageOwner(tokens, callee))
           return true;
-        if (
-          !URL_READERS.has(name) &&
-          (hasStoreWord(name) || receiverNames(tokens, callee).some(hasStoreWord))
-        )
+        const receivers = receiverNames(tokens, callee);
+        if (!URL_READERS.has(name) && (hasStoreWord(name) || receivers.some(hasStoreWord)))
           return true;
+        // Python's os.path.join(MEDIA_ROOT, f"pets/{id}"): a path on disk.
+        if (receivers.length >= 2 && receivers[0] === 'os' && receivers[1] === 'path') return true;
         if (!FORMATTERS.has(name)) return false;
         site = chainStart(tokens, callee);
         continue;
@@ -176,6 +198,22 @@ export function playsOtherRole(tokens: readonly Token[], first: number): boolean
     if (open === '{' && !(before >= 0 && ['(', ',', ':', '=', '['].includes(tokens[before]!.text)))
       return false;
     site = opener;
+  }
+  return false;
+}
+
+/** A name inside the URL expression says it is a file: "/pets/" + fileName, `${uploadDir}/pets/${id}`. */
+function namesFile(tokens: readonly Token[], first: number, last: number): boolean {
+  for (let i = first; i <= last; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'ident' && FILE_OPERAND_WORDS.inName(token.text)) return true;
+    // Interpolated names: the string's raw text holds them (`…${fileName}`, f"{upload_dir}…").
+    if (
+      token.kind === 'string' &&
+      token.parts?.includes(HOLE) &&
+      FILE_OPERAND_WORDS.inName(token.text)
+    )
+      return true;
   }
   return false;
 }

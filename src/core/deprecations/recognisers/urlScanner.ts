@@ -86,7 +86,8 @@ export interface UrlExpression {
  * message, a file, a route), with GET stated or no other method stated, here or where it is used.
  */
 export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFinding | undefined {
-  if (!matchPetPath(url.rendered) || isNotSent(tokens, url.first, url.shell)) return undefined;
+  if (!matchPetPath(url.rendered) || isNotSent(tokens, url.first, url.shell, url.last))
+    return undefined;
   const method = explicitMethod({
     tokens,
     first: url.methodSite,

@@ -110,6 +110,12 @@ export const NAVIGATION_CASES: Case[] = [
   ['A.java', 'return ResponseEntity.created(URI.create("/pets/" + saved.getId())).build();', []],
   ['a.cs', 'return Results.Created($"/pets/{pet.Id}", pet);', []],
   ['a.js', "res.location('/pets/' + pet.id).status(201).json(pet);", []],
+  ['a.cs', 'Response.Headers.Append("X-Pet-Location", $"/pets/{pet.Id}");', []],
+  [
+    'a.py',
+    'return JSONResponse(pet, status_code=201, headers={"Location": f"/pets/{pet.id}"})',
+    [],
+  ],
   // …while a request next to a route is still found.
   [
     'a.tsx',
@@ -132,6 +138,9 @@ export const STATIC_ASSET_CASES: Case[] = [
     [],
   ],
   ['a.ts', "const img = '/images/pets/' + pet.photo + '.png';", []],
+  ['A.java', 'return "/pets/" + fileName;', []],
+  ['a.ts', 'const key = `${uploadDir}/pets/${id}`;', []],
+  ['a.py', 'dest = os.path.join(MEDIA_ROOT, f"pets/{pet.id}")\nshutil.copy(src_file, dest)', []],
   ['a.ts', 'const src = `/static/pets/${pet.id}.jpg`;', []],
   ['a.ts', "fetch('/assets/pets/' + name + '.json')", []],
   ['a.py', 'url = f"/media/pets/{pet.id}.webp"', []],

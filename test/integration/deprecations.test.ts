@@ -174,6 +174,33 @@ describe('Deprecated getPet finder in the editor', function () {
     await diagnosticsOf(uri, (d) => d.length === 0);
   });
 
+  it('shows a finding whose use is not seen as a hint, and a Dart call as a warning', async () => {
+    const uri = file('src/pet_paths.dart');
+    await vscode.workspace.fs.writeFile(
+      uri,
+      Buffer.from(
+        [
+          "const petPath = '/pets/{petId}';",
+          "final res = await http.get(Uri.parse('$base/pets/$id'));",
+          '',
+        ].join('\n'),
+      ),
+    );
+    await vscode.window.showTextDocument(uri);
+    const found = await diagnosticsOf(uri, (d) => d.length === 2);
+    assert.deepEqual(
+      found.map((diagnostic) => [diagnostic.range.start.line, diagnostic.severity]),
+      [
+        [0, vscode.DiagnosticSeverity.Hint],
+        [1, vscode.DiagnosticSeverity.Warning],
+      ],
+    );
+    assert.match(found[0]!.message, /Possible: how this is used is not seen in the file/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.workspace.fs.delete(uri);
+    await diagnosticsOf(uri, (d) => d.length === 0);
+  });
+
   it('quick fix: inserts the suppression comment above the call, and the diagnostic goes away', async () => {
     const uri = file('src/petClient.ts');
     const document = await vscode.workspace.openTextDocument(uri);

@@ -57,11 +57,6 @@ const STORE_WORDS = new WordList([
   'uploads',
   'fs',
   'shutil',
-  'ref',
-  'reference',
-  'doc',
-  'collection',
-  'child',
   'header',
   'headers',
 ]);
@@ -82,6 +77,18 @@ const FILE_OPERAND_WORDS = new WordList([
   'upload',
   'uploads',
   'bucket',
+]);
+
+/** Calls that take a path in a database: Firebase's ref(…) and child(…), Firestore's doc(…). */
+const DATABASE_PATH_CALLEES = new Set([
+  'ref',
+  'getReference',
+  'reference',
+  'child',
+  'doc',
+  'document',
+  'collection',
+  'collectionGroup',
 ]);
 
 /** Names a test compares with the current page: expect(current_path).to eq("/pets/…"). */
@@ -182,10 +189,15 @@ export function playsOtherRole(tokens: readonly Token[], first: number, last = f
         const receivers = receiverNames(tokens, callee);
         if (!URL_READERS.has(name) && (hasStoreWord(name) || receivers.some(hasStoreWord)))
           return true;
+        if (DATABASE_PATH_CALLEES.has(name)) return true;
         // Python's os.path.join(MEDIA_ROOT, f"pets/{id}"): a path on disk.
         if (receivers.length >= 2 && receivers[0] === 'os' && receivers[1] === 'path') return true;
-        if (!FORMATTERS.has(name)) return false;
-        site = chainStart(tokens, callee);
+        // A formatter or a constructor (new StringValues(…), new URL(…)) only wraps the string:
+        // the call around it decides.
+        const start = chainStart(tokens, callee);
+        const isConstructed = tokens[previousSignificant(tokens, start - 1)]?.text === 'new';
+        if (!FORMATTERS.has(name) && !isConstructed) return false;
+        site = isConstructed ? previousSignificant(tokens, start - 1) : start;
         continue;
       }
       // A tuple or a grouping: (("Location", format!(…))).

@@ -33,6 +33,11 @@ const LIKELY: ConfidenceCase[] = [
     'Request request = new Request.Builder().url(base + "/pets/" + id).build();\nclient.newCall(request).execute();',
     'likely',
   ],
+  [
+    'a.swift',
+    'let metadataURL = URL(string: "https://\\(host)/api/pets/\\(id)")!\nreturn PetGalleryReference(metadataURL: metadataURL)',
+    'likely',
+  ],
 ];
 
 /** A /pets/{id} string, or a getPet call, whose use is not seen in the file. */

@@ -111,6 +111,7 @@ export const NAVIGATION_CASES: Case[] = [
   ['a.cs', 'return Results.Created($"/pets/{pet.Id}", pet);', []],
   ['a.js', "res.location('/pets/' + pet.id).status(201).json(pet);", []],
   ['a.cs', 'Response.Headers.Append("X-Pet-Location", $"/pets/{pet.Id}");', []],
+  ['a.cs', 'Response.Headers.Add("X-Pet", new StringValues($"/pets/{pet.Id}"));', []],
   [
     'a.py',
     'return JSONResponse(pet, status_code=201, headers={"Location": f"/pets/{pet.id}"})',

@@ -12,6 +12,7 @@ import {
   splitCommandLine,
 } from './curlArgs';
 import { HTTP_METHODS, methodOfName } from '../model/httpMethods';
+import { identifierWords } from '../model/identifierWords';
 import {
   METHOD_KEYS,
   argumentMethod,
@@ -283,11 +284,24 @@ function configurationBlockMethod(tokens: readonly Token[], call: number): strin
   );
 }
 
+/**
+ * A helper named for the request it builds: patchPetRequest(url, …), newDeleteRequest(url),
+ * put_json_request(…). Only other methods: a GET helper sends the deprecated GET anyway.
+ */
+function requestHelperMethod(name: string): string | undefined {
+  const words = identifierWords(name);
+  const last = words[words.length - 1];
+  if (words.length < 2 || (last !== 'request' && last !== 'req')) return undefined;
+  const verb = words[0] === 'new' || words[0] === 'build' ? words[1] : words[0];
+  const method = verb?.toUpperCase();
+  return method && method !== 'GET' && HTTP_METHODS.has(method) ? method : undefined;
+}
+
 /** Method named by the callee: client.delete(…), http.Get(…), new HttpDelete(…), Net::HTTP::Delete.new(…), @DeleteMapping(…). */
 function calleeMethod(tokens: readonly Token[], opener: number): string | undefined {
   const callee = skipTypeArguments(tokens, previousSignificant(tokens, opener - 1));
   if (callee < 0 || tokens[callee]!.kind !== 'ident') return undefined;
-  const direct = methodOfName(tokens[callee]!.text);
+  const direct = methodOfName(tokens[callee]!.text) ?? requestHelperMethod(tokens[callee]!.text);
   if (direct || tokens[callee]!.text !== 'new') return direct;
   // Ruby-style constructors name the method in the class: Net::HTTP::Delete.new(uri)
   const separator = previousSignificant(tokens, callee - 1);

@@ -36,6 +36,23 @@ const PAGE_WORDS = new WordList([
   'location',
   'revalidate',
   'current',
+  // a router matching a path (router.match("get", "/pets/1"), matchPath, lookup): not a request
+  'match',
+  'lookup',
+]);
+
+/** Keys whose value names or describes something: { id: "GET /pets/{petId}", summary: … }. */
+const NAME_KEYS = new Set([
+  'id',
+  'name',
+  'title',
+  'label',
+  'summary',
+  'description',
+  'operationId',
+  'message',
+  'text',
+  'key',
 ]);
 
 /**
@@ -302,6 +319,8 @@ function followsRoleKey(tokens: readonly Token[], site: number): boolean {
     const opener = enclosingOpener(tokens, key);
     if (opener < 0 || tokens[opener]!.text !== '(') return PAGE_VARIABLE_WORDS.inName(text);
   }
+  // { id: "GET /pets/{petId}", summary: "…" }: the value names or describes something.
+  if (tokens[separator]!.text !== ',' && NAME_KEYS.has(text)) return true;
   return (
     text === 'to' ||
     text === 'Location' ||

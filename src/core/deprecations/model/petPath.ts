@@ -27,6 +27,7 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
     if (isInFragment(text, index)) break;
     if (!startsPathSegment(text, index, requestLine)) continue;
     if (isOtherApiVersion(text, index) || isFilePath(text, index)) continue;
+    if (isNestedOrVerbPath(text, index)) continue;
     const segmentStart = index + 5;
     let end = segmentStart;
     while (end < text.length && !isSegmentEnd(text.charCodeAt(end))) end++;
@@ -157,6 +158,54 @@ function isPattern(text: string, start: number, end: number): boolean {
       return true; // \ ( [ * + ^
   }
   return false;
+}
+
+/**
+ * "/owners/{ownerId}/pets/{petId}", "/users/%d/pets/%d": pets nested under another resource's id
+ * (Spring PetClinic's shape) are another API's; so are RPC-style paths with a verb before "pets"
+ * ("/get/pets/1", "/api/find/pets/1"). A base URL before "pets" ("${BASE}/pets", "https://h/v1/pets")
+ * is neither.
+ */
+function isNestedOrVerbPath(text: string, index: number): boolean {
+  if (index < 2 || text[index - 1] !== '/') return false;
+  const previous = segmentBefore(text, index - 1);
+  if (previous === undefined) return false;
+  if (PATH_VERBS.has(previous.text.toLowerCase())) return true;
+  if (!isIdSegment(previous.text) || previous.start < 2 || text[previous.start - 1] !== '/')
+    return false;
+  const owner = segmentBefore(text, previous.start - 1);
+  return (
+    owner !== undefined && /^[A-Za-z][A-Za-z_-]*$/.test(owner.text) && !/^v\d+$/i.test(owner.text)
+  );
+}
+
+/** Verbs that name an operation in RPC-style paths. */
+const PATH_VERBS = new Set([
+  'get',
+  'find',
+  'fetch',
+  'list',
+  'search',
+  'delete',
+  'update',
+  'create',
+  'add',
+  'remove',
+]);
+
+/** The path segment that ends at the slash at `slash`, with its start; undefined if there is none. */
+function segmentBefore(text: string, slash: number): { text: string; start: number } | undefined {
+  let start = slash;
+  while (start > 0 && text[start - 1] !== '/') start--;
+  if (start === slash) return undefined;
+  return { text: text.slice(start, slash), start };
+}
+
+/** An id where a path segment stands: a hole, {ownerId}, %d, 42, :id. */
+function isIdSegment(segment: string): boolean {
+  if (segment === HOLE_CHAR) return true;
+  if (/^\d+$/.test(segment) || /^%[sdvi]$/.test(segment)) return true;
+  return /^\{[^{}]*\}$/.test(segment) || /^:[A-Za-z_]\w*$/.test(segment);
 }
 
 /** "/v2/pets/1" belongs to another version of the interface. */

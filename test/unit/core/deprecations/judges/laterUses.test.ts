@@ -5,6 +5,13 @@ import { itFindsExactly, type Case } from '../support';
  * variable is used: only other methods → not a use; GET, stated or by default → a use at the URL.
  */
 export const LATER_USE_CASES: Case[] = [
+  // a helper named for the request it builds states the method
+  [
+    'a.go',
+    'url := fmt.Sprintf("%s/pets/%d", srv.URL, id)\nreq := patchPetRequest(url, body)\nresp, err := client.Do(req)',
+    [],
+  ],
+  ['a.py', 'req = build_delete_request(f"{BASE}/pets/{pid}")\nsession.send(req)', []],
   [
     'a.ts',
     "const url = `/pets/${id}`;\nconsole.log(url);\nawait fetch(url, { method: 'DELETE' });",

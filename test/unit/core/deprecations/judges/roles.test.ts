@@ -217,8 +217,31 @@ export const NAME_CASES: Case[] = [
   ['a.ts', "export interface paths {\n  '/pets/{petId}': { get: operations['getPet'] };\n}", []],
   ['a.py', 'ROUTES = {"/pets/{pet_id}": show_pet, "/pets": list_pets}', []],
   ['a.rb', "HANDLERS = { '/pets/:id' => :show, '/pets/{id}': :show }", []],
+  ['a.ts', "const op = { id: 'GET /pets/{petId}', summary: 'Info for a pet' };", []],
+  ['a.py', 'CASES = [{"name": "GET /pets/{pet_id}", "expected": 200}]', []],
+  [
+    'a.ts',
+    'expect(router.match("get", "/pets/1")).toBeDefined();\nconst m = matchPath("/pets/42", routes);',
+    [],
+  ],
   // …a value under a key is still judged.
   ['a.ts', 'const endpoints = { pet: (id: number) => `/pets/${id}` };', [1]],
+];
+
+/** Paths of other APIs that end like ours: pets nested under another resource, RPC-style verbs. */
+export const OTHER_API_CASES: Case[] = [
+  ['a.ts', 'fetch(`${BASE}/owners/${ownerId}/pets/${petId}`)', []],
+  ['A.java', 'restTemplate.getForObject("/owners/{ownerId}/pets/{petId}", Pet.class, o, p);', []],
+  ['a.go', 'http.Get(fmt.Sprintf("%s/users/%d/pets/%d", base, uid, pid))', []],
+  ['a.py', 'requests.get(f"{BASE}/clients/{client_id}/pets/{pet_id}")', []],
+  ['A.java', 'client.get().uri(String.format("/get/pets/%s", id)).retrieve();', []],
+  ['a.ts', 'await axios.get(`/api/find/pets/${id}`);', []],
+  // …while a base URL, a version or a host before /pets/ stays ours.
+  [
+    'a.ts',
+    'fetch(`${BASE}/pets/${id}`)\nfetch(`${host}/v1/pets/${id}`)\nfetch(`https://api.example.com/${stage}/pets/${id}`)',
+    [1, 2, 3],
+  ],
 ];
 
 /** Method calls with type arguments and line breaks between the method and the URL. */
@@ -241,6 +264,7 @@ describe('roles: strings that are not API requests', () => {
   describe('static assets', () => itFindsExactly(STATIC_ASSET_CASES));
   describe('local functions named like the operation', () => itReportsExactly(LOCAL_NAME_CASES));
   describe('names', () => itFindsExactly(NAME_CASES));
+  describe('other APIs’ paths', () => itFindsExactly(OTHER_API_CASES));
   describe('methods across type arguments and line breaks', () =>
     itFindsExactly(GENERIC_CALL_CASES));
 });

@@ -41,6 +41,19 @@ const PAGE_WORDS = new WordList([
   'lookup',
 ]);
 
+/** Variables that hold text to show or send as a body: let body = format!("GET /pets/{}", id). */
+const TEXT_VARIABLES = new Set([
+  'body',
+  'message',
+  'msg',
+  'text',
+  'title',
+  'label',
+  'summary',
+  'description',
+  'caption',
+]);
+
 /** Keys whose value names or describes something: { id: "GET /pets/{petId}", summary: … }. */
 const NAME_KEYS = new Set([
   'id',
@@ -317,7 +330,8 @@ function followsRoleKey(tokens: readonly Token[], site: number): boolean {
   // `=` is a keyword argument (Python, Kotlin) inside a call's parentheses, else an assignment.
   if (tokens[separator]!.text === '=') {
     const opener = enclosingOpener(tokens, key);
-    if (opener < 0 || tokens[opener]!.text !== '(') return PAGE_VARIABLE_WORDS.inName(text);
+    if (opener < 0 || tokens[opener]!.text !== '(')
+      return PAGE_VARIABLE_WORDS.inName(text) || TEXT_VARIABLES.has(text.toLowerCase());
   }
   // { id: "GET /pets/{petId}", summary: "…" }: the value names or describes something.
   if (tokens[separator]!.text !== ',' && NAME_KEYS.has(text)) return true;

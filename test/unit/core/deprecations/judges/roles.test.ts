@@ -189,6 +189,14 @@ export const LOCAL_NAME_CASES: Case[] = [
     '<?php\nfunction getPet($id) { return $this->pets[$id]; }\n$pet = $this->getPet(1);',
     [],
   ],
+  // bean getters and lookups on entities, DTOs and DAOs
+  [
+    'A.java',
+    'assertEquals(pet, adoption.getPet());\ndto.setPetId(r.getPet() != null ? r.getPet().getId() : null);',
+    [],
+  ],
+  ['A.java', 'return familyDao.getAll().get(index - 1).getPet();', []],
+  ['a.dart', 'final pet = await db.getPet(RecoveryService.defaultPetId);', []],
   // …while generated clients' calls stay findings.
   ['a.ts', 'const api = new PetApi(config);\nconst pet = await api.getPet({ petId: 1 });', [2]],
   ['a.ts', "import { getPet } from './generated/petstore';\nconst pet = await getPet(1);", [2]],
@@ -219,6 +227,12 @@ export const NAME_CASES: Case[] = [
   ['a.rb', "HANDLERS = { '/pets/:id' => :show, '/pets/{id}': :show }", []],
   ['a.ts', "const op = { id: 'GET /pets/{petId}', summary: 'Info for a pet' };", []],
   ['a.py', 'CASES = [{"name": "GET /pets/{pet_id}", "expected": 200}]', []],
+  [
+    'a.rs',
+    'let body = format!("GET /pets/{}", pet_id);\nResponse::builder().body(Body::from(body))',
+    [],
+  ],
+  ['a.go', 'message := fmt.Sprintf("GET /pets/%d answered %d", id, code)', []],
   [
     'a.ts',
     'expect(router.match("get", "/pets/1")).toBeDefined();\nconst m = matchPath("/pets/42", routes);',

@@ -13,6 +13,9 @@ import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type * as EngineModule from '../src/core/deprecations/engine';
 import type * as LanguagesModule from '../src/core/deprecations/lexers/languages';
+import * as ROLE_CASES from '../test/unit/core/deprecations/judges/roleCases';
+import { DART_CASES, SWIFT_CASES } from '../test/unit/core/deprecations/lexers/dartSwiftCases';
+import type { Case } from '../test/unit/core/deprecations/support';
 import { FLAVOURS } from './corpus';
 
 const ROOT = resolve(__dirname, '..');
@@ -86,6 +89,39 @@ function child(bundle: string): void {
   process.stdout.write(JSON.stringify({ best, findings }));
 }
 
+/** Issue #17's classes of the case corpus, and whether a class is judged at the default confidence. */
+const CLASSES: [name: string, cases: Case[], reportedOnly: boolean][] = [
+  ['server-side redirects', ROLE_CASES.REDIRECT_CASES, false],
+  ['client-side routes, links, navigation', ROLE_CASES.NAVIGATION_CASES, false],
+  ['static assets and storage', ROLE_CASES.STATIC_ASSET_CASES, false],
+  ['local functions named like the operation', ROLE_CASES.LOCAL_NAME_CASES, true],
+  ['names (object keys, labels)', ROLE_CASES.NAME_CASES, false],
+  ["other APIs' paths", ROLE_CASES.OTHER_API_CASES, false],
+  ['methods across type arguments', ROLE_CASES.GENERIC_CALL_CASES, false],
+  ['Dart', DART_CASES, false],
+  ['Swift', SWIFT_CASES, false],
+];
+
+/** Cases of each class whose findings land on exactly the expected lines, for one engine. */
+function classFigures(engine: Engine): string[] {
+  const scanner = new engine.DeprecationEngine();
+  return CLASSES.map(([, cases, reportedOnly]) => {
+    let right = 0;
+    for (const [name, code, lines] of cases) {
+      const language = engine.languageOfPath(name, code.split('\n', 1)[0]);
+      const found = language
+        ? scanner
+            .scan(code, language)
+            // The reference engine has no confidence: all its findings count.
+            .filter((finding) => !reportedOnly || finding.confidence !== 'possible')
+            .map((finding) => finding.start.line + 1)
+        : [];
+      if (JSON.stringify(found) === JSON.stringify(lines)) right++;
+    }
+    return `${right}/${cases.length}`;
+  });
+}
+
 function main(): void {
   const work = mkdtempSync(join(tmpdir(), 'petstore-judging-'));
   try {
@@ -96,6 +132,14 @@ function main(): void {
     };
     bundleEngine(work, bundles.reference);
     bundleEngine(ROOT, bundles.current);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const before = classFigures(require(bundles.reference) as Engine);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const after = classFigures(require(bundles.current) as Engine);
+    console.log(`case corpus, cases right per class (reference ${REFERENCE} -> working tree):`);
+    CLASSES.forEach(([name], index) =>
+      console.log(`  ${name.padEnd(42)} ${before[index]!.padStart(7)} -> ${after[index]}`),
+    );
     const files = denseTree();
     const megabytes = files.reduce((total, file) => total + file.text.length, 0) / 1024 / 1024;
     console.log(`dense tree: ${files.length} files, ${megabytes.toFixed(1)} MB, all candidates`);

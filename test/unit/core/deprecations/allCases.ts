@@ -6,6 +6,8 @@ import { NOT_REQUEST_CASES } from './judges/notSent.test';
 import { POSITIVE_CASES } from './positives.test';
 import { SCRIPT_BLOCK_CASES } from './lexers/scriptBlocks.test';
 import { SEGMENT_JOIN_CASES } from './recognisers/segmentJoins.test';
+import * as ROLE_CASES from './judges/roleCases';
+import { DART_CASES, SWIFT_CASES } from './lexers/dartSwiftCases';
 
 /** Every labelled case of the corpus, for the tests that check a property over all of them. */
 export const ALL_CASES: readonly Case[] = [
@@ -16,4 +18,7 @@ export const ALL_CASES: readonly Case[] = [
   ...NOT_REQUEST_CASES,
   ...SEGMENT_JOIN_CASES,
   ...SCRIPT_BLOCK_CASES,
+  ...Object.values(ROLE_CASES).flat(),
+  ...DART_CASES,
+  ...SWIFT_CASES,
 ];

@@ -16,6 +16,9 @@ const FILLER: Record<string, string> = {
   rb: 'x = <<~EOS\n  text \'quoted\'\nEOS\n# get_pet(1) "/pets/1"\ndef f(a)\n  a + 1\nend\n',
   php: '<?php\n/* block\n comment "/pets/1" */\nfunction f($a) { return $a + 1; }\n',
   rs: 'let s = "multi\nline \'q\'";\n/* /* nested */ "/pets/1" */\nfn f(a: i32) -> i32 { a + 1 }\n',
+  dart: "final raw = '''\nmulti 'quoted' $x\n''';\n/* /* nested */ '/pets/1' */\nint f(int a) => a + 1;\n",
+  swift:
+    'let block = """\n  text "quoted" \\(x)\n"""\n/* /* nested */ "/pets/1" */\nfunc f(_ a: Int) -> Int { a + 1 }\n',
   sh: 'cat <<EOF\ncurl "$B/pets/$I"\nEOF\nf() { echo $(( $1 + 1 )); }\n',
   http: '### separator\nPOST {{b}}/pets\nContent-Type: application/json\n\n{"n": 1}\n\n### next request\n',
 };
@@ -30,6 +33,8 @@ const FILLER_OF_FAMILY: Record<string, string> = {
   ruby: 'rb',
   php: 'php',
   rust: 'rs',
+  dart: 'dart',
+  swift: 'swift',
   shell: 'sh',
   http: 'http',
 };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DeprecationEngine } from '../core/deprecations/engine';
 import {
@@ -16,6 +16,19 @@ import {
   type FileFindings,
   type ReportFormat,
 } from '../core/deprecations/reports/report';
+import {
+  BaselineError,
+  baselineOf,
+  compareWithBaseline,
+  readBaselineFile,
+  writeBaselineFile,
+  type Baseline,
+} from '../core/deprecations/migration/baseline';
+import {
+  fingerprintFindings,
+  type FingerprintedFinding,
+} from '../core/deprecations/migration/fingerprint';
+import { repositoryPath, repositoryRoot } from '../core/deprecations/workspace/repositoryRoot';
 import {
   CandidateReader,
   DEFAULT_MAX_FILE_BYTES,
@@ -34,6 +47,10 @@ Options:
   --confidence LEVEL         report findings at least this sure: certain, likely (default)
                              or possible (all, also strings whose use is not seen)
   --names getPet,get_pet     operation names of generated clients (default getPet,get_pet,GetPet)
+  --write-baseline FILE      record today's findings in FILE (a sorted JSON file to commit) and
+                             exit 0: the calls a team will remove over time
+  --baseline FILE            report, and fail on, only findings not in FILE; say how many
+                             baselined calls are gone
   --max-file-size BYTES      skip larger files, with a note (default ${DEFAULT_MAX_FILE_BYTES})
   --no-gitignore             also scan files that .gitignore excludes
   -h, --help                 show this help
@@ -65,6 +82,8 @@ function main(): number {
         names: { type: 'string' },
         'max-file-size': { type: 'string' },
         'no-gitignore': { type: 'boolean', default: false },
+        baseline: { type: 'string' },
+        'write-baseline': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -98,7 +117,18 @@ function main(): number {
   if (names && names.some((name) => !/^[A-Za-z_$][\w$]*$/.test(name)))
     usageError('--names must be identifiers separated by commas');
 
+  if (values.baseline !== undefined && values['write-baseline'] !== undefined)
+    usageError('--baseline and --write-baseline are used one at a time');
+  let baseline: Baseline | undefined;
+  try {
+    if (values.baseline !== undefined) baseline = readBaselineFile(resolve(values.baseline));
+  } catch (error) {
+    if (error instanceof BaselineError) fail(error.message);
+    throw error;
+  }
+
   const roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
+  const repository = repositoryRoot(process.cwd());
   let ioError = false;
   const onSkip = (note: SkipNote) => {
     if (note.reason === 'unreadable' || note.reason === 'missing') ioError = true;
@@ -114,6 +144,7 @@ function main(): number {
     maxFileBytes,
   );
   const results: FileFindings[] = [];
+  const fingerprinted: { file: string; found: FingerprintedFinding[] }[] = [];
   const files = listFiles(roots, onSkip, { gitignore: !values['no-gitignore'] });
   const scanned = files.length;
   for (const file of files) {
@@ -122,24 +153,91 @@ function main(): number {
     const findings = engine
       .scan(candidate.text, candidate.language)
       .filter((finding) => meetsConfidence(finding.confidence, minimum));
-    if (findings.length) results.push({ path: candidate.path, findings });
+    if (!findings.length) continue;
+    const name = repositoryPath(repository, candidate.path);
+    fingerprinted.push({ file: name, found: fingerprintFindings(name, candidate.text, findings) });
+    results.push({ path: candidate.path, findings });
+  }
+  const writeTo = values['write-baseline'];
+  if (writeTo !== undefined) {
+    try {
+      const written = baselineOf(fingerprinted);
+      writeBaselineFile(resolve(writeTo), written);
+      process.stderr.write(
+        `petstore-deprecations: wrote ${plural(written.entries.length, 'baselined call')} to ${writeTo}\n`,
+      );
+    } catch (error) {
+      if (error instanceof BaselineError) fail(error.message);
+      throw error;
+    }
+  }
+  let baselineNote = '';
+  if (baseline) {
+    const comparison = compareBaseline(baseline, fingerprinted, results, roots, repository);
+    results.splice(0, results.length, ...comparison.results);
+    baselineNote = comparison.note;
   }
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const context = { base: process.cwd(), toolVersion: VERSION };
   const reports = { text: textReport, json: jsonReport, sarif: sarifReport, github: githubReport };
   process.stdout.write(reports[format](results, context));
-  process.stderr.write(`petstore-deprecations: ${summary(results, scanned)}\n`);
+  process.stderr.write(`petstore-deprecations: ${summary(results, scanned, !!baseline)}\n`);
+  if (baselineNote) process.stderr.write(`petstore-deprecations: ${baselineNote}\n`);
+  if (writeTo !== undefined) return ioError ? 2 : 0;
   if (results.length > 0) return 1;
   return ioError ? 2 : 0;
 }
 
+function fail(message: string): never {
+  process.stderr.write(`petstore-deprecations: ${message}\n`);
+  process.exit(2);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Keeps the findings the baseline does not accept, and says how many baselined calls are gone
+ * from the scanned files (only those: a scan of one folder says nothing about the others).
+ */
+function compareBaseline(
+  baseline: Baseline,
+  fingerprinted: readonly { file: string; found: FingerprintedFinding[] }[],
+  results: readonly FileFindings[],
+  roots: readonly string[],
+  repository: string,
+): { results: FileFindings[]; note: string } {
+  const all = fingerprinted.flatMap(({ found }) => found);
+  const inScan = (file: string) => {
+    const path = resolve(repository, file);
+    return roots.some(
+      (root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep),
+    );
+  };
+  const comparison = compareWithBaseline(all, baseline, inScan);
+  const fresh = new Set(comparison.fresh.map((item) => item.finding));
+  const kept = results
+    .map((file) => ({ ...file, findings: file.findings.filter((finding) => fresh.has(finding)) }))
+    .filter((file) => file.findings.length > 0);
+  const inScope = baseline.entries.filter((entry) => inScan(entry.file)).length;
+  const notes = [`${comparison.baselined} of the calls found are in the baseline`];
+  if (comparison.gone.length)
+    notes.push(
+      `${comparison.gone.length} of ${plural(inScope, 'baselined call')} are gone: run --write-baseline to lock that in`,
+    );
+  return { results: kept, note: notes.join('; ') };
+}
+
 /** One line for the log (stderr, so stdout stays a clean report): how many calls, where. */
-function summary(results: readonly FileFindings[], scanned: number): string {
+function summary(results: readonly FileFindings[], scanned: number, fresh: boolean): string {
   const calls = results.reduce((total, file) => total + file.findings.length, 0);
   const files = `${scanned} file${scanned === 1 ? '' : 's'} scanned`;
-  if (!calls) return `no calls to the deprecated GET /pets/{petId} (${files})`;
+  const what = fresh ? 'new calls' : 'calls';
+  if (!calls) return `no ${what} to the deprecated GET /pets/{petId} (${files})`;
   const where = `${results.length} file${results.length === 1 ? '' : 's'}`;
-  return `${calls} call${calls === 1 ? '' : 's'} to the deprecated GET /pets/{petId} in ${where} (${files})`;
+  const counted = fresh ? plural(calls, 'new call') : plural(calls, 'call');
+  return `${counted} to the deprecated GET /pets/{petId} in ${where} (${files})`;
 }
 
 try {

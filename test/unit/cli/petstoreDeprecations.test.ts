@@ -225,6 +225,62 @@ describe('petstore-deprecations command line', () => {
     }
   });
 
+  it('ratchets with a baseline: only new calls fail, and removed baselined calls are counted', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'petstore-baseline-cli-'));
+    try {
+      await mkdir(join(repo, '.git'));
+      await mkdir(join(repo, 'src'));
+      const call = 'const pet = await fetch(`${BASE}/pets/${id}`);';
+      await writeFile(join(repo, 'src/a.ts'), `${call}\n${call}\n`);
+      await writeFile(join(repo, 'src/b.py'), 'r = requests.get(f"{BASE}/pets/{pid}")\n');
+      const written = await run(['scan', '--write-baseline', 'baseline.json'], repo);
+      assert.equal(written.code, 0, 'writing the baseline accepts today’s calls');
+      assert.match(written.stderr, /wrote 3 baselined calls to baseline\.json/);
+      const baseline = JSON.parse(readFileSync(join(repo, 'baseline.json'), 'utf8')) as {
+        entries: { file: string }[];
+      };
+      assert.deepEqual(
+        baseline.entries.map((entry) => entry.file),
+        ['src/a.ts', 'src/a.ts', 'src/b.py'],
+      );
+
+      // Unrelated edits (moved down, re-indented) and one of the two identical calls removed.
+      await writeFile(join(repo, 'src/a.ts'), `// header\n\n    ${call}\n`);
+      const clean = await run(['scan', '--baseline', 'baseline.json'], repo);
+      assert.equal(clean.code, 0);
+      assert.equal(clean.stdout, '');
+      assert.match(clean.stderr, /1 of 3 baselined calls are gone: run --write-baseline/);
+
+      // A new call fails the build, and only it is reported; from a subfolder too.
+      await writeFile(join(repo, 'src/c.ts'), 'fetch(`/v1/pets/${other}`);\n');
+      const fresh = await run(
+        ['scan', '--format', 'json', '--baseline', '../baseline.json', '.'],
+        join(repo, 'src'),
+      );
+      assert.equal(fresh.code, 1);
+      assert.deepEqual(
+        (JSON.parse(fresh.stdout) as { file: string }[]).map((finding) => finding.file),
+        ['c.ts'],
+      );
+      assert.match(fresh.stderr, /1 new call to the deprecated/);
+
+      // Unusable baselines are errors, never an empty baseline.
+      await writeFile(join(repo, 'corrupt.json'), '{ "version": 1, ');
+      for (const [args, message] of [
+        [['--baseline', 'corrupt.json'], /not valid JSON/],
+        [['--baseline', 'missing.json'], /cannot read the baseline/],
+        [['--write-baseline', 'no/such/dir/b.json'], /no folder/],
+        [['--baseline', 'corrupt.json', '--write-baseline', 'b.json'], /one at a time/],
+      ] as [string[], RegExp][]) {
+        const result = await run(['scan', ...args], repo);
+        assert.equal(result.code, 2, args.join(' '));
+        assert.match(result.stderr, message);
+      }
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  });
+
   it('writes SARIF artifact URIs that resolve back to each file, whatever its name', async () => {
     const odd = await mkdtemp(join(tmpdir(), 'petstore-names-'));
     const names = [

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DeprecationEngine } from '../core/deprecations/engine';
+import { DeprecationEngine, type Finding } from '../core/deprecations/engine';
 import {
   CONFIDENCE_LEVELS,
   DEFAULT_MINIMUM_CONFIDENCE,
@@ -14,6 +14,7 @@ import {
   sarifReport,
   textReport,
   type FileFindings,
+  type ReportContext,
   type ReportFormat,
 } from '../core/deprecations/reports/report';
 import {
@@ -47,6 +48,8 @@ Options:
   --confidence LEVEL         report findings at least this sure: certain, likely (default)
                              or possible (all, also strings whose use is not seen)
   --names getPet,get_pet     operation names of generated clients (default getPet,get_pet,GetPet)
+  --category NAME            SARIF automationDetails.id, to keep this run apart from others in
+                             code scanning (default petstore-deprecations/)
   --write-baseline FILE      record today's findings in FILE (a sorted JSON file to commit) and
                              exit 0: the calls a team will remove over time
   --baseline FILE            report, and fail on, only findings not in FILE; say how many
@@ -83,6 +86,7 @@ function main(): number {
         'max-file-size': { type: 'string' },
         'no-gitignore': { type: 'boolean', default: false },
         baseline: { type: 'string' },
+        category: { type: 'string' },
         'write-baseline': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -178,7 +182,16 @@ function main(): number {
     baselineNote = comparison.note;
   }
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const context = { base: process.cwd(), toolVersion: VERSION };
+  const fingerprints = new Map<Finding, string>();
+  for (const { found } of fingerprinted)
+    for (const { finding, fingerprint } of found) fingerprints.set(finding, fingerprint);
+  const context: ReportContext = {
+    base: process.cwd(),
+    toolVersion: VERSION,
+    sourceRoot: repository,
+    fingerprintOf: (finding) => fingerprints.get(finding),
+    category: values.category,
+  };
   const reports = { text: textReport, json: jsonReport, sarif: sarifReport, github: githubReport };
   process.stdout.write(reports[format](results, context));
   process.stderr.write(`petstore-deprecations: ${summary(results, scanned, !!baseline)}\n`);

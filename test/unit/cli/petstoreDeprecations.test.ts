@@ -7,7 +7,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv-draft-04';
 import { runNodeToExit } from '../../support/runToExit';
-import { githubReport } from '../../../src/core/deprecations/reports/report';
+import {
+  SARIF_MAX_RESULTS,
+  githubReport,
+  sarifReport,
+} from '../../../src/core/deprecations/reports/report';
 
 const BIN = resolve(__dirname, '../../../dist/cli/petstore-deprecations.js');
 
@@ -279,6 +283,75 @@ describe('petstore-deprecations command line', () => {
     } finally {
       await rm(repo, { recursive: true, force: true });
     }
+  });
+
+  it('gives SARIF results the baseline fingerprint, a category, and repository-relative URIs', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'petstore-sarif-'));
+    try {
+      await mkdir(join(repo, '.git'));
+      await mkdir(join(repo, 'web'));
+      await writeFile(join(repo, 'web/a.ts'), 'fetch(`/pets/${id}`);\n');
+      await run(['scan', '--write-baseline', 'b.json'], repo);
+      const [entry] = (
+        JSON.parse(readFileSync(join(repo, 'b.json'), 'utf8')) as {
+          entries: { fingerprint: string }[];
+        }
+      ).entries;
+      // Run from the subfolder: URIs stay relative to the repository root.
+      const { stdout } = await run(
+        ['scan', '--format', 'sarif', '--category', 'web/', '.'],
+        join(repo, 'web'),
+      );
+      const [run0] = (
+        JSON.parse(stdout) as {
+          runs: {
+            automationDetails: { id: string };
+            originalUriBaseIds: { SRCROOT: { uri: string } };
+            results: {
+              partialFingerprints: Record<string, string>;
+              locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+            }[];
+          }[];
+        }
+      ).runs;
+      assert.equal(run0!.automationDetails.id, 'web/');
+      assert.equal(fileURLToPath(run0!.originalUriBaseIds.SRCROOT.uri), `${repo}/`);
+      assert.equal(
+        run0!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri,
+        'web/a.ts',
+      );
+      assert.deepEqual(run0!.results[0]!.partialFingerprints, {
+        'petstoreCall/v1': entry!.fingerprint,
+      });
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps SARIF within code scanning's 25,000 results per run, and says so", () => {
+    const position = { line: 0, character: 0 };
+    const finding = {
+      kind: 'url' as const,
+      confidence: 'certain' as const,
+      detail: '/pets/1',
+      start: position,
+      end: position,
+      anchorLine: 0,
+    };
+    const findings = Array.from({ length: SARIF_MAX_RESULTS + 5 }, () => ({ ...finding }));
+    const log = JSON.parse(
+      sarifReport([{ path: '/repo/a.ts', findings }], { base: '/repo', toolVersion: 't' }),
+    ) as {
+      runs: {
+        results: unknown[];
+        invocations: { toolExecutionNotifications: { message: { text: string } }[] }[];
+      }[];
+    };
+    assert.equal(log.runs[0]!.results.length, SARIF_MAX_RESULTS);
+    assert.match(
+      log.runs[0]!.invocations[0]!.toolExecutionNotifications[0]!.message.text,
+      /25005 calls found; only the first 25000/,
+    );
   });
 
   it('writes SARIF artifact URIs that resolve back to each file, whatever its name', async () => {

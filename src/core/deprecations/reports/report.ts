@@ -28,7 +28,16 @@ export interface ReportContext {
   base: string;
   toolVersion: string;
   now?: Date;
+  /** SARIF's %SRCROOT%: the repository root, so code scanning finds the files (default: base). */
+  sourceRoot?: string;
+  /** A finding's stable fingerprint (migration/fingerprint), for SARIF's partialFingerprints. */
+  fingerprintOf?: (finding: Finding) => string | undefined;
+  /** SARIF automationDetails.id: the category that keeps runs of this tool apart in code scanning. */
+  category?: string;
 }
+
+/** GitHub code scanning takes at most this many results per run. */
+export const SARIF_MAX_RESULTS = 25_000;
 
 /** `file:line:col: warning: message`, one line per finding (1-based line and column). */
 export function textReport(files: readonly FileFindings[], context: ReportContext): string {
@@ -105,6 +114,20 @@ const SARIF_RANK: Record<Confidence, number> = { certain: 90, likely: 60, possib
 
 /** SARIF 2.1.0, one result per finding, for code-scanning services. */
 export function sarifReport(files: readonly FileFindings[], context: ReportContext): string {
+  const root = context.sourceRoot ?? context.base;
+  const all = files.flatMap((file) => file.findings.map((finding) => ({ file, finding })));
+  const kept = all.slice(0, SARIF_MAX_RESULTS);
+  const notifications =
+    all.length > kept.length
+      ? [
+          {
+            level: 'warning',
+            message: {
+              text: `${all.length} calls found; only the first ${SARIF_MAX_RESULTS} are in this report (code scanning's limit per run). Scan folders separately or use a baseline.`,
+            },
+          },
+        ]
+      : [];
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -137,11 +160,14 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
             ],
           },
         },
+        automationDetails: { id: context.category ?? 'petstore-deprecations/' },
+        invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
         originalUriBaseIds: {
-          SRCROOT: { uri: `${pathToFileURL(context.base).href.replace(/\/?$/, '/')}` },
+          SRCROOT: { uri: `${pathToFileURL(root).href.replace(/\/?$/, '/')}` },
         },
-        results: files.flatMap((file) =>
-          file.findings.map((finding) => ({
+        results: kept.map(({ file, finding }) => {
+          const fingerprint = context.fingerprintOf?.(finding);
+          return {
             ruleId: RULE_ID,
             ruleIndex: 0,
             level: finding.confidence === 'possible' ? 'note' : 'warning',
@@ -151,7 +177,7 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: artifactLocation(file.path, context.base),
+                  artifactLocation: artifactLocation(file.path, root),
                   region: {
                     startLine: finding.start.line + 1,
                     startColumn: finding.start.character + 1,
@@ -161,9 +187,11 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
                 },
               },
             ],
+            // The same fingerprint as the baseline's: re-uploads never duplicate an alert.
+            ...(fingerprint ? { partialFingerprints: { 'petstoreCall/v1': fingerprint } } : {}),
             properties: { precision: SARIF_PRECISION[finding.confidence] },
-          })),
-        ),
+          };
+        }),
       },
     ],
   };

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { appendFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DeprecationEngine, type Finding } from '../core/deprecations/engine';
@@ -13,6 +14,8 @@ import {
   jsonReport,
   sarifReport,
   textReport,
+  stepSummaryMarkdown,
+  type BaselineCounts,
   type FileFindings,
   type ReportContext,
   type ReportFormat,
@@ -48,6 +51,9 @@ Options:
   --confidence LEVEL         report findings at least this sure: certain, likely (default)
                              or possible (all, also strings whose use is not seen)
   --names getPet,get_pet     operation names of generated clients (default getPet,get_pet,GetPet)
+  --max-annotations N        with --format github: annotations printed at most (default 10, what
+                             GitHub shows per step); a notice counts the rest, and the job
+                             summary ($GITHUB_STEP_SUMMARY) lists them by folder
   --category NAME            SARIF automationDetails.id, to keep this run apart from others in
                              code scanning (default petstore-deprecations/)
   --write-baseline FILE      record today's findings in FILE (a sorted JSON file to commit) and
@@ -87,6 +93,7 @@ function main(): number {
         'no-gitignore': { type: 'boolean', default: false },
         baseline: { type: 'string' },
         category: { type: 'string' },
+        'max-annotations': { type: 'string' },
         'write-baseline': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -105,6 +112,10 @@ function main(): number {
   const format = values.format as ReportFormat;
   if (!['text', 'json', 'sarif', 'github'].includes(format))
     usageError(`--format must be text, json, sarif or github, not "${format}"`);
+  const maxAnnotations =
+    values['max-annotations'] === undefined ? undefined : Number(values['max-annotations']);
+  if (maxAnnotations !== undefined && (!Number.isInteger(maxAnnotations) || maxAnnotations < 0))
+    usageError('--max-annotations must be a whole number (0 or more)');
   const minimum = values.confidence as Confidence;
   if (!CONFIDENCE_LEVELS.includes(minimum))
     usageError(`--confidence must be ${CONFIDENCE_LEVELS.join(', ')}, not "${minimum}"`);
@@ -176,10 +187,12 @@ function main(): number {
     }
   }
   let baselineNote = '';
+  let baselineCounts: BaselineCounts | undefined;
   if (baseline) {
     const comparison = compareBaseline(baseline, fingerprinted, results, roots, repository);
     results.splice(0, results.length, ...comparison.results);
     baselineNote = comparison.note;
+    baselineCounts = comparison.counts;
   }
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const fingerprints = new Map<Finding, string>();
@@ -191,9 +204,14 @@ function main(): number {
     sourceRoot: repository,
     fingerprintOf: (finding) => fingerprints.get(finding),
     category: values.category,
+    maxAnnotations,
   };
   const reports = { text: textReport, json: jsonReport, sarif: sarifReport, github: githubReport };
   process.stdout.write(reports[format](results, context));
+  // In a GitHub Actions job, the summary page shows what the 10 annotations cannot.
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY;
+  if (format === 'github' && stepSummary)
+    appendFileSync(stepSummary, stepSummaryMarkdown(results, context, baselineCounts));
   process.stderr.write(`petstore-deprecations: ${summary(results, scanned, !!baseline)}\n`);
   if (baselineNote) process.stderr.write(`petstore-deprecations: ${baselineNote}\n`);
   if (writeTo !== undefined) return ioError ? 2 : 0;
@@ -220,7 +238,7 @@ function compareBaseline(
   results: readonly FileFindings[],
   roots: readonly string[],
   repository: string,
-): { results: FileFindings[]; note: string } {
+): { results: FileFindings[]; note: string; counts: BaselineCounts } {
   const all = fingerprinted.flatMap(({ found }) => found);
   const inScan = (file: string) => {
     const path = resolve(repository, file);
@@ -239,7 +257,11 @@ function compareBaseline(
     notes.push(
       `${comparison.gone.length} of ${plural(inScope, 'baselined call')} are gone: run --write-baseline to lock that in`,
     );
-  return { results: kept, note: notes.join('; ') };
+  return {
+    results: kept,
+    note: notes.join('; '),
+    counts: { baselined: comparison.baselined, gone: comparison.gone.length },
+  };
 }
 
 /** One line for the log (stderr, so stdout stays a clean report): how many calls, where. */

@@ -10,8 +10,12 @@ export interface Exited {
 }
 
 /** Runs a Node.js script (this Node, no shell) to its end and collects what it printed. */
-export async function runNodeToExit(args: string[], cwd?: string): Promise<Exited> {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runNodeToExit(
+  args: string[],
+  cwd?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Exited> {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const result: Exited = { code: null, stdout: '', stderr: '', output: '' };
   child.stdout.on('data', (chunk: Buffer) => {
     result.stdout += chunk.toString('utf8');

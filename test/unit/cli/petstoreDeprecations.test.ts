@@ -100,6 +100,35 @@ describe('petstore-deprecations command line', () => {
     );
   });
 
+  it('prints at most 10 annotations (what GitHub shows), a notice for the rest, and a job summary', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'petstore-github-'));
+    try {
+      await mkdir(join(repo, 'web'));
+      await mkdir(join(repo, 'api'));
+      await writeFile(join(repo, 'web/a.ts'), 'fetch(`/pets/${id}`);\n'.repeat(9));
+      await writeFile(join(repo, 'api/b.py'), 'requests.get(f"/pets/{pid}")\n'.repeat(3));
+      const summary = join(repo, 'summary.md');
+      await writeFile(summary, '# earlier step\n');
+      const { code, stdout } = await runNodeToExit([BIN, 'scan', '--format', 'github'], repo, {
+        ...process.env,
+        GITHUB_STEP_SUMMARY: summary,
+      });
+      assert.equal(code, 1);
+      const lines = stdout.trim().split('\n');
+      assert.equal(lines.filter((line) => line.startsWith('::warning ')).length, 10);
+      assert.match(lines[10]!, /^::notice title=More deprecated calls::2 more calls to GET/);
+      const markdown = readFileSync(summary, 'utf8');
+      assert.ok(markdown.startsWith('# earlier step\n'), 'appended, not overwritten');
+      assert.match(markdown, /\*\*12\*\* calls found/);
+      assert.match(markdown, /days left/);
+      assert.match(markdown, /\| `web\/` \| 9 \|\n\| `api\/` \| 3 \|/);
+      const more = await run(['scan', '--format', 'github', '--max-annotations', '20'], repo);
+      assert.equal(more.stdout.trim().split('\n').length, 12);
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  });
+
   it('escapes %, line breaks, : and , in GitHub workflow command properties and data', () => {
     const position = (line: number, character: number) => ({ line, character });
     const report = githubReport(

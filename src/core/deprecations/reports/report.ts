@@ -9,10 +9,12 @@ import type { Finding } from '../engine';
 import type { Confidence } from '../model/confidence';
 import {
   REMOVAL_DATE,
+  REMOVAL_DATE_TEXT,
   REPLACEMENT,
   RULE_HELP_MARKDOWN,
   RULE_ID,
   RULE_NAME,
+  daysUntilRemoval,
   findingMessage,
 } from '../rule';
 
@@ -34,6 +36,8 @@ export interface ReportContext {
   fingerprintOf?: (finding: Finding) => string | undefined;
   /** SARIF automationDetails.id: the category that keeps runs of this tool apart in code scanning. */
   category?: string;
+  /** GitHub annotations printed at most (default 10, what GitHub shows per step). */
+  maxAnnotations?: number;
 }
 
 /** GitHub code scanning takes at most this many results per run. */
@@ -53,14 +57,21 @@ export function textReport(files: readonly FileFindings[], context: ReportContex
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
+/** GitHub shows this many annotations of one kind per step; more are dropped silently. */
+export const GITHUB_ANNOTATIONS_SHOWN = 10;
+
 /**
  * GitHub Actions workflow commands: each finding becomes an annotation on the pull request's
- * diff, without setting up code scanning.
+ * diff, without setting up code scanning. GitHub shows only 10 per step, so at most
+ * `maxAnnotations` (default 10) are printed, then one notice saying how many more there are.
  */
 export function githubReport(files: readonly FileFindings[], context: ReportContext): string {
   const lines: string[] = [];
+  const limit = context.maxAnnotations ?? GITHUB_ANNOTATIONS_SHOWN;
+  let total = 0;
   for (const file of files) {
     for (const finding of file.findings) {
+      if (total++ >= limit) continue;
       const properties = [
         `file=${escapeProperty(displayPath(file.path, context.base))}`,
         `line=${finding.start.line + 1}`,
@@ -73,7 +84,59 @@ export function githubReport(files: readonly FileFindings[], context: ReportCont
       lines.push(`::warning ${properties}::${escapeData(message)}`);
     }
   }
+  if (total > limit)
+    lines.push(
+      `::notice title=${escapeProperty('More deprecated calls')}::${escapeData(
+        `${total - limit} more calls to GET /pets/{petId} are not annotated (GitHub shows ${GITHUB_ANNOTATIONS_SHOWN} per step): the job summary counts them by folder, or run with --format sarif for code scanning.`,
+      )}`,
+    );
   return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** What a baseline said about the scan, for the summary. */
+export interface BaselineCounts {
+  baselined: number;
+  gone: number;
+}
+
+/**
+ * The Markdown a GitHub Actions job shows as its summary ($GITHUB_STEP_SUMMARY): calls by
+ * top-level folder, new against baselined when a baseline was used, and the days left.
+ */
+export function stepSummaryMarkdown(
+  files: readonly FileFindings[],
+  context: ReportContext,
+  baseline?: BaselineCounts,
+): string {
+  const byFolder = new Map<string, number>();
+  let total = 0;
+  for (const file of files) {
+    const path = displayPath(file.path, context.base);
+    const folder = path.includes('/') ? `${path.slice(0, path.indexOf('/'))}/` : '(root)';
+    byFolder.set(folder, (byFolder.get(folder) ?? 0) + file.findings.length);
+    total += file.findings.length;
+  }
+  const days = daysUntilRemoval(context.now);
+  const calls = baseline ? 'new calls' : 'calls';
+  const lines = [
+    '## Deprecated GET /pets/{petId} (getPet)',
+    '',
+    `Removed on ${REMOVAL_DATE_TEXT}: **${Math.max(0, days)} days left**.`,
+    '',
+    baseline
+      ? `**${total}** new ${total === 1 ? 'call' : 'calls'} (failing the check), ${baseline.baselined} baselined, ${baseline.gone} baselined ${baseline.gone === 1 ? 'call' : 'calls'} removed since the baseline was written.`
+      : `**${total}** ${total === 1 ? 'call' : 'calls'} found.`,
+    '',
+  ];
+  if (total) {
+    lines.push(`| Folder | ${calls} |`, '| --- | ---: |');
+    for (const [folder, count] of [...byFolder].sort(
+      (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
+    ))
+      lines.push(`| \`${folder.replace(/[|`]/g, '')}\` | ${count} |`);
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** Workflow command data: %, CR and LF are escaped (GitHub's toolkit escapes the same). */

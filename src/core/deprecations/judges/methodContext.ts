@@ -324,7 +324,8 @@ function builderChainMethod(
   const scan = (index: number): string | undefined => {
     const token = tokens[index]!;
     if (token.kind !== 'ident') return undefined;
-    const before = previousSignificant(tokens, index - 1);
+    // Java's explicit type arguments stand before the name: webClient.<Pet>put()
+    const before = skipTypeArguments(tokens, previousSignificant(tokens, index - 1));
     const after = nextSignificant(tokens, index + 1);
     if (before < 0 || after < 0 || tokens[before]!.text !== '.' || tokens[after]!.text !== '(')
       return undefined;

@@ -270,4 +270,11 @@ export const GENERIC_CALL_CASES: Case[] = [
   ['a.ts', 'await client.delete<\n  Record<string, unknown>\n>(\n  "/pets/" + id,\n);', []],
   ['a.cs', 'await _http.PutAsJsonAsync<Pet>(\n    $"pets/{id}",\n    pet);', []],
   ['a.ts', 'return this.http.get<Pet>(\n  `${this.base}/pets/${id}`,\n);', [2]],
+  ['a.kt', 'val pet = client.patch<Pet>(\n    "$base/pets/$id",\n) { setBody(changes) }', []],
+  ['a.dart', "await dio.put<Map<String, dynamic>>(\n  '/pets/$id',\n  data: pet.toJson(),\n);", []],
+  [
+    'A.java',
+    'Pet updated = webClient\n    .<Pet>put()\n    .uri(base + "/pets/" + id)\n    .retrieve();',
+    [],
+  ],
 ];

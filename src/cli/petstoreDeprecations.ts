@@ -10,7 +10,9 @@ import {
   type Confidence,
 } from '../core/deprecations/model/confidence';
 import {
+  codeQualityReport,
   githubReport,
+  junitReport,
   jsonReport,
   sarifReport,
   textReport,
@@ -46,8 +48,9 @@ const USAGE = `Usage: petstore-deprecations scan [PATH...] [options]
 Finds calls to the deprecated GET /pets/{petId} (getPet), removed on 5 December 2030.
 
 Options:
-  --format FORMAT            text (default), json, sarif (code scanning), or github
-                             (annotations in a GitHub Actions run)
+  --format FORMAT            text (default), json, sarif (code scanning), github
+                             (annotations in a GitHub Actions run), junit (a test report
+                             any CI shows) or codequality (GitLab Code Quality)
   --confidence LEVEL         report findings at least this sure: certain, likely (default)
                              or possible (all, also strings whose use is not seen)
   --names getPet,get_pet     operation names of generated clients (default getPet,get_pet,GetPet)
@@ -110,8 +113,8 @@ function main(): number {
   if (command !== 'scan')
     usageError(command ? `unknown command "${command}"` : 'missing command "scan"');
   const format = values.format as ReportFormat;
-  if (!['text', 'json', 'sarif', 'github'].includes(format))
-    usageError(`--format must be text, json, sarif or github, not "${format}"`);
+  if (!['text', 'json', 'sarif', 'github', 'junit', 'codequality'].includes(format))
+    usageError(`--format must be text, json, sarif, github, junit or codequality, not "${format}"`);
   const maxAnnotations =
     values['max-annotations'] === undefined ? undefined : Number(values['max-annotations']);
   if (maxAnnotations !== undefined && (!Number.isInteger(maxAnnotations) || maxAnnotations < 0))
@@ -206,7 +209,14 @@ function main(): number {
     category: values.category,
     maxAnnotations,
   };
-  const reports = { text: textReport, json: jsonReport, sarif: sarifReport, github: githubReport };
+  const reports = {
+    text: textReport,
+    json: jsonReport,
+    sarif: sarifReport,
+    github: githubReport,
+    junit: junitReport,
+    codequality: codeQualityReport,
+  };
   process.stdout.write(reports[format](results, context));
   // In a GitHub Actions job, the summary page shows what the 10 annotations cannot.
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;

@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv-draft-04';
+import { parseStringPromise } from 'xml2js';
 import { runNodeToExit } from '../../support/runToExit';
 import {
   SARIF_MAX_RESULTS,
   githubReport,
+  junitReport,
   sarifReport,
 } from '../../../src/core/deprecations/reports/report';
 
@@ -352,6 +354,121 @@ describe('petstore-deprecations command line', () => {
       assert.deepEqual(run0!.results[0]!.partialFingerprints, {
         'petstoreCall/v1': entry!.fingerprint,
       });
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('writes JUnit XML that a JUnit parser reads: a case per file with calls, a failure per call', async () => {
+    const { code, stdout } = await run(['scan', '--format', 'junit'], tree);
+    assert.equal(code, 1);
+    const parsed = (await parseStringPromise(stdout)) as {
+      testsuites: {
+        $: { tests: string; failures: string };
+        testsuite: {
+          testcase: {
+            $: { name: string; file?: string };
+            failure?: { _: string; $: { type: string } }[];
+          }[];
+        }[];
+      };
+    };
+    assert.deepEqual(
+      { ...parsed.testsuites.$ },
+      {
+        name: 'petstore-deprecations',
+        tests: '3',
+        failures: '2',
+      },
+    );
+    const cases = parsed.testsuites.testsuite[0]!.testcase;
+    assert.deepEqual(
+      cases.map((testCase) => [testCase.$.name, testCase.failure?.length ?? 0]),
+      [
+        ['src/client.ts', 1],
+        ['src/nested/one.py', 1],
+        ['no calls to GET /pets/{petId} in the other files', 0],
+      ],
+    );
+    assert.equal(cases[0]!.failure![0]!.$.type, 'petstore/deprecated-get-pet');
+    assert.match(
+      cases[0]!.failure![0]!._,
+      /^src\/client\.ts:2:9: GET \/pets\/\{petId\} \(getPet\) is deprecated/,
+    );
+  });
+
+  it('escapes what XML cannot hold as is in JUnit reports: & < > quotes, control characters', async () => {
+    const position = { line: 0, character: 0 };
+    const detail = `/pets/{…}?a=1&b=<x>"'\u0001`;
+    const report = junitReport(
+      [
+        {
+          path: '/repo/<odd> & "name".ts',
+          findings: [
+            {
+              kind: 'url',
+              confidence: 'certain',
+              detail,
+              start: position,
+              end: position,
+              anchorLine: 0,
+            },
+          ],
+        },
+      ],
+      { base: '/repo', toolVersion: 't' },
+    );
+    const parsed = (await parseStringPromise(report)) as {
+      testsuites: {
+        testsuite: { testcase: { $: { name: string }; failure?: { _: string }[] }[] }[];
+      };
+    };
+    const [first] = parsed.testsuites.testsuite[0]!.testcase;
+    assert.equal(first!.$.name, '<odd> & "name".ts');
+    assert.ok(first!.failure![0]!._.includes(`?a=1&b=<x>"'\ufffd`));
+  });
+
+  it("writes GitLab Code Quality JSON with the documented fields and the baseline's fingerprints", async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'petstore-codequality-'));
+    try {
+      await mkdir(join(repo, '.git'));
+      await writeFile(
+        join(repo, 'a.ts'),
+        "fetch(`/pets/${id}`);\nexport const P = '/pets/{petId}';\n",
+      );
+      await run(['scan', '--write-baseline', 'b.json', '--confidence', 'possible'], repo);
+      const baseline = JSON.parse(readFileSync(join(repo, 'b.json'), 'utf8')) as {
+        entries: { fingerprint: string }[];
+      };
+      const { stdout } = await run(
+        ['scan', '--format', 'codequality', '--confidence', 'possible'],
+        repo,
+      );
+      const issues = JSON.parse(stdout) as {
+        description: string;
+        check_name: string;
+        fingerprint: string;
+        severity: string;
+        location: { path: string; lines: { begin: number } };
+      }[];
+      assert.equal(issues.length, 2);
+      for (const issue of issues) {
+        assert.equal(typeof issue.description, 'string');
+        assert.equal(issue.check_name, 'petstore/deprecated-get-pet');
+        assert.ok(['info', 'minor', 'major', 'critical', 'blocker'].includes(issue.severity));
+        assert.equal(issue.location.path, 'a.ts');
+      }
+      assert.deepEqual(
+        issues.map((issue) => [issue.location.lines.begin, issue.severity]),
+        [
+          [1, 'minor'],
+          [2, 'info'],
+        ],
+      );
+      assert.deepEqual(
+        issues.map((issue) => issue.fingerprint).sort(),
+        baseline.entries.map((entry) => entry.fingerprint).sort(),
+      );
     } finally {
       await rm(repo, { recursive: true, force: true });
     }

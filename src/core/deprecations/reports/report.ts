@@ -3,6 +3,7 @@
  * (base folder, tool version, date); returns the report text (text, JSON, SARIF, GitHub
  * annotations). A new format goes here. Imports engine and rule.
  */
+import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Finding } from '../engine';
@@ -23,7 +24,7 @@ export interface FileFindings {
   findings: Finding[];
 }
 
-export type ReportFormat = 'text' | 'json' | 'sarif' | 'github';
+export type ReportFormat = 'text' | 'json' | 'sarif' | 'github' | 'junit' | 'codequality';
 
 export interface ReportContext {
   /** Paths in the report are relative to this folder (the working directory). */
@@ -165,6 +166,82 @@ export function jsonReport(files: readonly FileFindings[], context: ReportContex
     })),
   );
   return `${JSON.stringify(entries, null, 2)}\n`;
+}
+
+/**
+ * GitLab Code Quality: a JSON array of issues with the documented fields (description,
+ * check_name, fingerprint, severity, location.path, location.lines.begin). The fingerprint is the
+ * baseline's, so an issue keeps its identity across pipelines; paths are repository-relative.
+ */
+export function codeQualityReport(files: readonly FileFindings[], context: ReportContext): string {
+  const root = context.sourceRoot ?? context.base;
+  const issues = files.flatMap((file) =>
+    file.findings.map((finding) => ({
+      type: 'issue',
+      description: findingMessage(finding.detail, finding.kind, context.now),
+      check_name: RULE_ID,
+      categories: ['Compatibility'],
+      fingerprint:
+        context.fingerprintOf?.(finding) ??
+        createHash('md5')
+          .update(`${displayPath(file.path, root)}:${finding.start.line}:${finding.detail}`)
+          .digest('hex'),
+      severity: finding.confidence === 'possible' ? 'info' : 'minor',
+      location: {
+        path: displayPath(file.path, root),
+        lines: { begin: finding.start.line + 1, end: finding.end.line + 1 },
+      },
+    })),
+  );
+  return `${JSON.stringify(issues, null, 2)}\n`;
+}
+
+/**
+ * JUnit XML, which every CI system shows: one test case per file with calls, one failure per
+ * call (file:line:column and the message), and one passing case for the rest of the scan.
+ */
+export function junitReport(files: readonly FileFindings[], context: ReportContext): string {
+  const calls = files.reduce((total, file) => total + file.findings.length, 0);
+  const cases = files.map((file) => {
+    const path = displayPath(file.path, context.base);
+    const failures = file.findings.map((finding) => {
+      const where = `${path}:${finding.start.line + 1}:${finding.start.character + 1}`;
+      const message = findingMessage(finding.detail, finding.kind, context.now);
+      return `      <failure type="${xml(RULE_ID)}" message="${xml(message)}">${xml(`${where}: ${message}`)}</failure>`;
+    });
+    return [
+      `    <testcase classname="${xml(RULE_ID)}" name="${xml(path)}" file="${xml(path)}">`,
+      ...failures,
+      '    </testcase>',
+    ].join('\n');
+  });
+  cases.push(
+    `    <testcase classname="${xml(RULE_ID)}" name="${xml(`no calls to GET /pets/{petId} in the other files`)}"/>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="petstore-deprecations" tests="${files.length + 1}" failures="${files.length}">`,
+    `  <testsuite name="${xml(`Deprecated GET /pets/{petId} (${RULE_ID})`)}" tests="${files.length + 1}" failures="${files.length}" errors="0" skipped="0">`,
+    `    <properties><property name="calls" value="${calls}"/><property name="removalDate" value="${REMOVAL_DATE.toISOString().slice(0, 10)}"/></properties>`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** Text as XML attribute or element content: the five special characters, and no control characters. */
+function xml(text: string): string {
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters: replaced.
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
 }
 
 /** SARIF's precision words (GitHub code scanning's vocabulary) for each confidence. */

@@ -34,6 +34,12 @@ import {
   fingerprintFindings,
   type FingerprintedFinding,
 } from '../core/deprecations/migration/fingerprint';
+import {
+  ChangedFilesError,
+  changedSince,
+  isChangedLine,
+  type ChangedFiles,
+} from '../core/deprecations/workspace/changedFiles';
 import { repositoryPath, repositoryRoot } from '../core/deprecations/workspace/repositoryRoot';
 import {
   CandidateReader,
@@ -57,6 +63,9 @@ Options:
   --max-annotations N        with --format github: annotations printed at most (default 10, what
                              GitHub shows per step); a notice counts the rest, and the job
                              summary ($GITHUB_STEP_SUMMARY) lists them by folder
+  --changed-since REF        scan only the files changed between the git revision REF and the
+                             work tree (renames followed, deleted files skipped, new files in)
+  --only-changed-lines       with --changed-since: report only calls on added or modified lines
   --category NAME            SARIF automationDetails.id, to keep this run apart from others in
                              code scanning (default petstore-deprecations/)
   --write-baseline FILE      record today's findings in FILE (a sorted JSON file to commit) and
@@ -96,6 +105,8 @@ function main(): number {
         'no-gitignore': { type: 'boolean', default: false },
         baseline: { type: 'string' },
         category: { type: 'string' },
+        'changed-since': { type: 'string' },
+        'only-changed-lines': { type: 'boolean', default: false },
         'max-annotations': { type: 'string' },
         'write-baseline': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -145,8 +156,26 @@ function main(): number {
     throw error;
   }
 
-  const roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
+  let roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
   const repository = repositoryRoot(process.cwd());
+  if (values['only-changed-lines'] && values['changed-since'] === undefined)
+    usageError('--only-changed-lines needs --changed-since REF');
+  let changed: ChangedFiles | undefined;
+  if (values['changed-since'] !== undefined) {
+    try {
+      changed = changedSince(process.cwd(), values['changed-since']);
+    } catch (error) {
+      if (error instanceof ChangedFilesError) fail(error.message);
+      throw error;
+    }
+    // The changed files under the paths asked for: a pull request's scan reads only those.
+    const under = roots;
+    roots = changed.files.filter((file) =>
+      under.some(
+        (root) => file === root || file.startsWith(root.endsWith(sep) ? root : root + sep),
+      ),
+    );
+  }
   let ioError = false;
   const onSkip = (note: SkipNote) => {
     if (note.reason === 'unreadable' || note.reason === 'missing') ioError = true;
@@ -170,7 +199,13 @@ function main(): number {
     if (!candidate) continue;
     const findings = engine
       .scan(candidate.text, candidate.language)
-      .filter((finding) => meetsConfidence(finding.confidence, minimum));
+      .filter((finding) => meetsConfidence(finding.confidence, minimum))
+      .filter(
+        (finding) =>
+          !values['only-changed-lines'] ||
+          !changed ||
+          lineRangeChanged(changed, candidate.path, finding.start.line + 1, finding.end.line + 1),
+      );
     if (!findings.length) continue;
     const name = repositoryPath(repository, candidate.path);
     fingerprinted.push({ file: name, found: fingerprintFindings(name, candidate.text, findings) });
@@ -227,6 +262,17 @@ function main(): number {
   if (writeTo !== undefined) return ioError ? 2 : 0;
   if (results.length > 0) return 1;
   return ioError ? 2 : 0;
+}
+
+/** A call counts as changed when any of its lines was added or modified. */
+function lineRangeChanged(
+  changed: ChangedFiles,
+  path: string,
+  first: number,
+  last: number,
+): boolean {
+  for (let line = first; line <= last; line++) if (isChangedLine(changed, path, line)) return true;
+  return false;
 }
 
 function fail(message: string): never {

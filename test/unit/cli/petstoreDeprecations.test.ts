@@ -500,6 +500,66 @@ describe('petstore-deprecations command line', () => {
     );
   });
 
+  it('scans only what changed since a git revision (renames followed, deletions skipped), and only changed lines if asked', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'petstore-pr-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+        cwd: repo,
+        stdio: 'pipe',
+      });
+    try {
+      git('init', '-q', '-b', 'main');
+      const call = 'fetch(`/pets/${id}`);\n';
+      await writeFile(join(repo, 'untouched.ts'), call);
+      await writeFile(join(repo, 'edited.ts'), `${call}const x = 1;\n`);
+      await writeFile(join(repo, 'old name.ts'), call);
+      await writeFile(join(repo, 'deleted.ts'), call);
+      git('add', '.');
+      git('commit', '-q', '-m', 'base');
+      // The pull request: a line added to edited.ts, a rename, a deletion, a new file.
+      await writeFile(join(repo, 'edited.ts'), `${call}const x = 1;\n${call}`);
+      git('mv', 'old name.ts', 'new name.ts');
+      git('rm', '-q', 'deleted.ts');
+      git('commit', '-q', '-m', 'change');
+      await writeFile(join(repo, 'brand-new.ts'), call);
+
+      const files = async (...args: string[]) => {
+        const { code, stdout, stderr } = await run(['scan', '--format', 'json', ...args], repo);
+        assert.ok(code === 0 || code === 1, stderr);
+        return (JSON.parse(stdout) as { file: string; line: number }[]).map(
+          (finding) => `${finding.file}:${finding.line}`,
+        );
+      };
+      assert.deepEqual(await files('--changed-since', 'HEAD~1'), [
+        'brand-new.ts:1',
+        'edited.ts:1',
+        'edited.ts:3',
+        'new name.ts:1',
+      ]);
+      // Only added or modified lines: the rename with no edit has none, the new file all of its.
+      assert.deepEqual(await files('--changed-since', 'HEAD~1', '--only-changed-lines'), [
+        'brand-new.ts:1',
+        'edited.ts:3',
+      ]);
+
+      for (const [args, message] of [
+        [['--changed-since', 'no-such-ref'], /unknown revision "no-such-ref"/],
+        [['--only-changed-lines'], /needs --changed-since/],
+      ] as [string[], RegExp][]) {
+        const result = await run(['scan', ...args], repo);
+        assert.equal(result.code, 2, args.join(' '));
+        assert.match(result.stderr, message);
+      }
+      const outside = await mkdtemp(join(tmpdir(), 'petstore-no-git-'));
+      const notGit = await run(['scan', '--changed-since', 'HEAD'], outside);
+      await rm(outside, { recursive: true, force: true });
+      assert.equal(notGit.code, 2);
+      assert.match(notGit.stderr, /not in a git repository/);
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  });
+
   it('writes SARIF artifact URIs that resolve back to each file, whatever its name', async () => {
     const odd = await mkdtemp(join(tmpdir(), 'petstore-names-'));
     const names = [

@@ -29,6 +29,7 @@ export default tseslint.config(
       '.vscode-test/**',
       'test-results/**',
       'bench/.corpus/**',
+      'bench/.corpus-git/**',
     ],
   },
   js.configs.recommended,

@@ -199,17 +199,23 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
       break;
     }
     if (c === 10 && !options.multiline) break;
-    if (options.holes === 'swift' && c === 92) {
-      const hole = swiftHoleLength(src, s.pos, options.swiftHashes ?? '');
-      if (hole > 0) {
-        text += src.slice(run, s.pos);
-        if (text) parts.push(text);
-        parts.push(HOLE);
-        text = '';
-        s.pos += hole;
-        run = s.pos;
-        continue;
-      }
+    // An interpolation: \(…) in Swift, ${…}, $name, {…} or {$…} in the others.
+    const hole =
+      options.holes === 'swift'
+        ? c === 92
+          ? swiftHoleLength(src, s.pos, options.swiftHashes ?? '')
+          : 0
+        : options.holes && (c === 36 || c === 123 || c === 125)
+          ? holeLength(s, options.holes)
+          : 0;
+    if (hole > 0) {
+      text += src.slice(run, s.pos);
+      if (text) parts.push(text);
+      parts.push(HOLE);
+      text = '';
+      s.pos += hole;
+      run = s.pos;
+      continue;
     }
     if (c === 92 && options.escapes) {
       text += src.slice(run, s.pos) + unescapeChar(src[s.pos + 1] ?? '');
@@ -217,23 +223,12 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
       run = s.pos;
       continue;
     }
-    if (options.holes && options.holes !== 'swift' && (c === 36 || c === 123 || c === 125)) {
-      const hole = holeLength(s, options.holes);
-      if (hole > 0) {
-        text += src.slice(run, s.pos);
-        if (text) parts.push(text);
-        parts.push(HOLE);
-        text = '';
-        s.pos += hole;
-        run = s.pos;
-        continue;
-      }
-      if (options.holes === 'csharp' && c !== 36 && src.charCodeAt(s.pos + 1) === c) {
-        text += src.slice(run, s.pos + 1);
-        s.pos += 2;
-        run = s.pos;
-        continue;
-      }
+    // C#'s doubled braces in an interpolated string: one literal brace.
+    if (options.holes === 'csharp' && (c === 123 || c === 125) && src.charCodeAt(s.pos + 1) === c) {
+      text += src.slice(run, s.pos + 1);
+      s.pos += 2;
+      run = s.pos;
+      continue;
     }
     s.pos++;
   }

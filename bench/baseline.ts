@@ -7,23 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CLI, median, timedScan } from './cliTiming';
 import { writeCorpus } from './corpus';
 
 const ROOT = resolve(__dirname, '..');
 const CORPUS = join(ROOT, 'bench/.corpus');
-const CLI = join(ROOT, 'dist/cli/petstore-deprecations.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
-function timed(args: string[]): number {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [CLI, 'scan', '--format', 'json', ...args, CORPUS], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (result.status !== 0 && result.status !== 1) throw new Error(result.stderr);
-  return performance.now() - started;
-}
+const timed = (args: string[]) => timedScan([...args, CORPUS], ROOT);
 
 function main(): void {
   if (!existsSync(CLI)) throw new Error('build first: npm run build');
@@ -41,8 +32,6 @@ function main(): void {
     without.push(timed([]));
     withBaseline.push(timed(['--baseline', baseline]));
   }
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const plain = median(without);
   const based = median(withBaseline);
   console.log(`scan:               median ${plain.toFixed(0)} ms`);

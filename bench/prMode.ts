@@ -4,26 +4,17 @@
  * alternating, median of each and their ratio (goal: a small fraction).
  * Run: npm run bench:pr
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CLI, median, timedScan } from './cliTiming';
 import { writeCorpus } from './corpus';
 
 const ROOT = resolve(__dirname, '..');
 const CORPUS = join(ROOT, 'bench/.corpus-git');
-const CLI = join(ROOT, 'dist/cli/petstore-deprecations.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
-function timed(args: string[]): number {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [CLI, 'scan', '--format', 'json', ...args], {
-    cwd: CORPUS,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (result.status !== 0 && result.status !== 1) throw new Error(result.stderr);
-  return performance.now() - started;
-}
+const timed = (args: string[]) => timedScan(args, CORPUS);
 
 function main(): void {
   if (!existsSync(CLI)) throw new Error('build first: npm run build');
@@ -54,8 +45,6 @@ function main(): void {
     full.push(timed([]));
     pr.push(timed(['--changed-since', 'HEAD']));
   }
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(`full scan:                 median ${median(full).toFixed(0)} ms`);
   console.log(`scan --changed-since HEAD: median ${median(pr).toFixed(0)} ms`);
   console.log(`ratio = ${(median(pr) / median(full)).toFixed(3)}`);

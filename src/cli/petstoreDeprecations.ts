@@ -169,12 +169,8 @@ function main(): number {
       throw error;
     }
     // The changed files under the paths asked for: a pull request's scan reads only those.
-    const under = roots;
-    roots = changed.files.filter((file) =>
-      under.some(
-        (root) => file === root || file.startsWith(root.endsWith(sep) ? root : root + sep),
-      ),
-    );
+    const asked = roots;
+    roots = changed.files.filter((file) => isUnder(file, asked));
   }
   let ioError = false;
   const onSkip = (note: SkipNote) => {
@@ -275,6 +271,13 @@ function lineRangeChanged(
   return false;
 }
 
+/** Whether `path` is one of `roots` or inside one of them. */
+function isUnder(path: string, roots: readonly string[]): boolean {
+  return roots.some(
+    (root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep),
+  );
+}
+
 function fail(message: string): never {
   process.stderr.write(`petstore-deprecations: ${message}\n`);
   process.exit(2);
@@ -296,12 +299,7 @@ function compareBaseline(
   repository: string,
 ): { results: FileFindings[]; note: string; counts: BaselineCounts } {
   const all = fingerprinted.flatMap(({ found }) => found);
-  const inScan = (file: string) => {
-    const path = resolve(repository, file);
-    return roots.some(
-      (root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep),
-    );
-  };
+  const inScan = (file: string) => isUnder(resolve(repository, file), roots);
   const comparison = compareWithBaseline(all, baseline, inScan);
   const fresh = new Set(comparison.fresh.map((item) => item.finding));
   const kept = results

@@ -1,0 +1,21 @@
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+/** The built CLI the scan benchmarks run. */
+export const CLI = join(resolve(__dirname, '..'), 'dist/cli/petstore-deprecations.js');
+
+/** Wall time (ms) of one `petstore-deprecations scan --format json …` run in `cwd`. */
+export function timedScan(args: string[], cwd: string): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [CLI, 'scan', '--format', 'json', ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0 && result.status !== 1) throw new Error(result.stderr);
+  return performance.now() - started;
+}
+
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}

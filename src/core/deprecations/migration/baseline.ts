@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { RULE_ID } from '../rule';
+import { writeFileAtomically } from './writeAtomically';
 import type { FingerprintedFinding } from './fingerprint';
 
 /** The baseline format this version reads and writes. */
@@ -57,23 +56,19 @@ export function serializeBaseline(baseline: Baseline): string {
 }
 
 /**
- * Writes the baseline through a temporary file in the same folder, then renames it: a reader
- * never sees half a baseline. A missing folder is a BaselineError.
+ * Writes the baseline through a temporary file, then renames it (writeAtomically.ts): a
+ * reader never sees half a baseline. A missing folder is a BaselineError.
  */
 export function writeBaselineFile(path: string, baseline: Baseline): void {
-  const folder = dirname(path);
   try {
-    if (!statSync(folder).isDirectory()) throw new Error('not a folder');
-  } catch {
-    throw new BaselineError(`cannot write the baseline: no folder ${folder}`);
-  }
-  const temporary = join(folder, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    writeFileSync(temporary, serializeBaseline(baseline), { flag: 'wx' });
-    renameSync(temporary, path);
+    writeFileAtomically(path, serializeBaseline(baseline));
   } catch (error) {
-    rmSync(temporary, { force: true });
-    throw new BaselineError(`cannot write the baseline ${path}: ${(error as Error).message}`);
+    const reason = (error as Error).message;
+    throw new BaselineError(
+      reason.startsWith('no folder ')
+        ? `cannot write the baseline: ${reason}`
+        : `cannot write the baseline ${path}: ${reason}`,
+    );
   }
 }
 

@@ -1,0 +1,146 @@
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  BaselineError,
+  compareWithBaseline,
+  readBaselineFile,
+  type Baseline,
+} from '../../core/deprecations/migration/baseline';
+import { CodeOwners } from '../../core/deprecations/migration/codeOwners';
+import { progressReport, type CallToReport } from '../../core/deprecations/migration/progress';
+import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
+import { progressHtml } from '../../core/deprecations/reports/progressHtml';
+import { progressMarkdown } from '../../core/deprecations/reports/progressMarkdown';
+import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
+import { fail, isUnder, note, plural, usageError } from './cliOutput';
+import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
+import { TOOL_VERSION } from './toolVersion';
+
+export const REPORT_USAGE = `Usage: petstore-deprecations report [PATH...] [options]
+
+Reports how far the migration off GET /pets/{petId} is: the calls left in total, by owner (from
+CODEOWNERS, else by top-level folder) and by language, the days left before 5 December 2030,
+and every call.
+
+Options:
+  --out FILE                 write the report to FILE (whole, or not at all); default: stdout
+  --format FORMAT            html (default: one self-contained page) or markdown (for a
+                             pull-request comment)
+  --baseline FILE            also show the progress since the baseline: its calls removed, and
+                             the calls that are new
+  --codeowners FILE          owners from FILE instead of the repository's CODEOWNERS
+${FINDER_USAGE}
+  -h, --help                 show this help
+
+Exit status: 0 report written, 2 usage or I/O error.`;
+
+/** `petstore-deprecations report`: the migration's progress, for people rather than CI. */
+export function runReport(args: string[]): number {
+  const usage: (message: string) => never = (message) => usageError(message, REPORT_USAGE);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        ...FINDER_OPTIONS,
+        format: { type: 'string', default: 'html' },
+        out: { type: 'string' },
+        baseline: { type: 'string' },
+        codeowners: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  const { values, positionals: paths } = parsed;
+  if (values.help) {
+    process.stdout.write(`${REPORT_USAGE}\n`);
+    return 0;
+  }
+  const format = values.format;
+  if (format !== 'html' && format !== 'markdown')
+    usage(`--format must be html or markdown, not "${format}"`);
+  const settings = finderSettings(values);
+  if (typeof settings === 'string') usage(settings);
+  if (values.out === '') usage('--out needs a file name');
+  // Said before the scan, not after it: a long scan must not end in "cannot write".
+  if (values.out !== undefined && !isFolder(dirname(resolve(values.out))))
+    fail(`cannot write the report ${values.out}: no folder ${dirname(resolve(values.out))}`);
+
+  let baseline: Baseline | undefined;
+  try {
+    if (values.baseline !== undefined) baseline = readBaselineFile(resolve(values.baseline));
+  } catch (error) {
+    if (error instanceof BaselineError) fail(error.message);
+    throw error;
+  }
+  const repository = repositoryRoot(process.cwd());
+  const owners = codeOwnersOf(repository, values.codeowners);
+
+  const roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
+  const outcome = scanFiles(roots, settings, repository);
+  const all = outcome.fingerprinted.flatMap(({ file, found }) =>
+    found.map((item) => ({ ...item, file })),
+  );
+  const inScan = (file: string) => isUnder(resolve(repository, file), roots);
+  const comparison = baseline && {
+    ...compareWithBaseline(all, baseline, inScan),
+    recorded: baseline.entries.filter((entry) => inScan(entry.file)).length,
+  };
+  const fresh = comparison && new Set(comparison.fresh.map((item) => item.finding));
+  const calls: CallToReport[] = all.map(({ file, finding }) => ({
+    file,
+    line: finding.start.line + 1,
+    column: finding.start.character + 1,
+    snippet: outcome.snippets.get(finding) ?? '',
+    ...(fresh ? { baselined: !fresh.has(finding) } : {}),
+  }));
+  const report = progressReport({
+    calls,
+    owners,
+    baseline: comparison && { recorded: comparison.recorded, gone: comparison.gone.length },
+  });
+  for (const skipped of report.notes) note(`note: ${skipped}`);
+  const text = format === 'html' ? progressHtml(report, TOOL_VERSION) : progressMarkdown(report);
+  if (values.out === undefined) process.stdout.write(text);
+  else {
+    try {
+      writeFileAtomically(resolve(values.out), text);
+    } catch (error) {
+      fail(`cannot write the report ${values.out}: ${(error as Error).message}`);
+    }
+  }
+  note(
+    `${plural(report.total, 'call')} left in ${plural(report.files, 'file')}, ${report.daysLeft} days left${
+      values.out === undefined ? '' : `: report written to ${values.out}`
+    }`,
+  );
+  return outcome.ioError ? 2 : 0;
+}
+
+/** The owners: a file given with --codeowners (it must be readable), else the repository's. */
+function codeOwnersOf(
+  repository: string,
+  given: string | undefined,
+): { file: string; owners: CodeOwners } | undefined {
+  if (given === undefined) return CodeOwners.find(repository);
+  let text: string;
+  try {
+    text = readFileSync(resolve(given), 'utf8');
+  } catch (error) {
+    fail(`cannot read the CODEOWNERS file ${given}: ${(error as Error).message}`);
+  }
+  const name = relative(repository, resolve(given)).split('\\').join('/');
+  return { file: name.startsWith('..') ? given : name, owners: CodeOwners.parse(text, name) };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

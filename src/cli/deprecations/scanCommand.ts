@@ -1,0 +1,249 @@
+import { appendFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Finding } from '../../core/deprecations/engine';
+import {
+  BaselineError,
+  baselineOf,
+  compareWithBaseline,
+  readBaselineFile,
+  writeBaselineFile,
+  type Baseline,
+} from '../../core/deprecations/migration/baseline';
+import type { FingerprintedFinding } from '../../core/deprecations/migration/fingerprint';
+import {
+  codeQualityReport,
+  githubReport,
+  junitReport,
+  jsonReport,
+  sarifReport,
+  textReport,
+  stepSummaryMarkdown,
+  type BaselineCounts,
+  type FileFindings,
+  type ReportContext,
+  type ReportFormat,
+} from '../../core/deprecations/reports/report';
+import {
+  ChangedFilesError,
+  changedSince,
+  isChangedLine,
+  type ChangedFiles,
+} from '../../core/deprecations/workspace/changedFiles';
+import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
+import { fail, isUnder, note, plural, usageError } from './cliOutput';
+import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
+import { TOOL_VERSION } from './toolVersion';
+
+export const SCAN_USAGE = `Usage: petstore-deprecations scan [PATH...] [options]
+
+Finds calls to the deprecated GET /pets/{petId} (getPet), removed on 5 December 2030.
+
+Options:
+  --format FORMAT            text (default), json, sarif (code scanning), github
+                             (annotations in a GitHub Actions run), junit (a test report
+                             any CI shows) or codequality (GitLab Code Quality)
+${FINDER_USAGE}
+  --max-annotations N        with --format github: annotations printed at most (default 10, what
+                             GitHub shows per step); a notice counts the rest, and the job
+                             summary ($GITHUB_STEP_SUMMARY) lists them by folder
+  --changed-since REF        scan only the files changed between the git revision REF and the
+                             work tree (renames followed, deleted files skipped, new files in)
+  --only-changed-lines       with --changed-since: report only calls on added or modified lines
+  --category NAME            SARIF automationDetails.id, to keep this run apart from others in
+                             code scanning (default petstore-deprecations/)
+  --write-baseline FILE      record today's findings in FILE (a sorted JSON file to commit) and
+                             exit 0: the calls a team will remove over time
+  --baseline FILE            report, and fail on, only findings not in FILE; say how many
+                             baselined calls are gone
+  -h, --help                 show this help
+
+Exit status: 0 nothing found, 1 calls found, 2 usage or I/O error.`;
+
+const FORMATS: readonly ReportFormat[] = [
+  'text',
+  'json',
+  'sarif',
+  'github',
+  'junit',
+  'codequality',
+];
+
+/** `petstore-deprecations scan`: finds the calls and prints them in one of the CI formats. */
+export function runScan(args: string[]): number {
+  const usage: (message: string) => never = (message) => usageError(message, SCAN_USAGE);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        ...FINDER_OPTIONS,
+        format: { type: 'string', default: 'text' },
+        baseline: { type: 'string' },
+        category: { type: 'string' },
+        'changed-since': { type: 'string' },
+        'only-changed-lines': { type: 'boolean', default: false },
+        'max-annotations': { type: 'string' },
+        'write-baseline': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  const { values, positionals: paths } = parsed;
+  if (values.help) {
+    process.stdout.write(`${SCAN_USAGE}\n`);
+    return 0;
+  }
+  const format = values.format as ReportFormat;
+  if (!FORMATS.includes(format))
+    usage(`--format must be ${FORMATS.slice(0, -1).join(', ')} or codequality, not "${format}"`);
+  const maxAnnotations =
+    values['max-annotations'] === undefined ? undefined : Number(values['max-annotations']);
+  if (maxAnnotations !== undefined && (!Number.isInteger(maxAnnotations) || maxAnnotations < 0))
+    usage('--max-annotations must be a whole number (0 or more)');
+  const settings = finderSettings(values);
+  if (typeof settings === 'string') usage(settings);
+
+  if (values.baseline !== undefined && values['write-baseline'] !== undefined)
+    usage('--baseline and --write-baseline are used one at a time');
+  let baseline: Baseline | undefined;
+  try {
+    if (values.baseline !== undefined) baseline = readBaselineFile(resolve(values.baseline));
+  } catch (error) {
+    if (error instanceof BaselineError) fail(error.message);
+    throw error;
+  }
+
+  let roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
+  const repository = repositoryRoot(process.cwd());
+  if (values['only-changed-lines'] && values['changed-since'] === undefined)
+    usage('--only-changed-lines needs --changed-since REF');
+  let changed: ChangedFiles | undefined;
+  if (values['changed-since'] !== undefined) {
+    try {
+      changed = changedSince(process.cwd(), values['changed-since']);
+    } catch (error) {
+      if (error instanceof ChangedFilesError) fail(error.message);
+      throw error;
+    }
+    // The changed files under the paths asked for: a pull request's scan reads only those.
+    const asked = roots;
+    roots = changed.files.filter((file) => isUnder(file, asked));
+  }
+  const onlyChangedLines = values['only-changed-lines'] ? changed : undefined;
+  const outcome = scanFiles(
+    roots,
+    settings,
+    repository,
+    onlyChangedLines &&
+      ((path, finding) =>
+        lineRangeChanged(onlyChangedLines, path, finding.start.line + 1, finding.end.line + 1)),
+  );
+  const { fingerprinted, scanned, ioError } = outcome;
+  let results = outcome.results;
+  const writeTo = values['write-baseline'];
+  if (writeTo !== undefined) {
+    try {
+      const written = baselineOf(fingerprinted);
+      writeBaselineFile(resolve(writeTo), written);
+      note(`wrote ${plural(written.entries.length, 'baselined call')} to ${writeTo}`);
+    } catch (error) {
+      if (error instanceof BaselineError) fail(error.message);
+      throw error;
+    }
+  }
+  let baselineNote = '';
+  let baselineCounts: BaselineCounts | undefined;
+  if (baseline) {
+    const comparison = compareBaseline(baseline, fingerprinted, results, roots, repository);
+    results = comparison.results;
+    baselineNote = comparison.note;
+    baselineCounts = comparison.counts;
+  }
+  results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const fingerprints = new Map<Finding, string>();
+  for (const { found } of fingerprinted)
+    for (const { finding, fingerprint } of found) fingerprints.set(finding, fingerprint);
+  const context: ReportContext = {
+    base: process.cwd(),
+    toolVersion: TOOL_VERSION,
+    sourceRoot: repository,
+    fingerprintOf: (finding) => fingerprints.get(finding),
+    category: values.category,
+    maxAnnotations,
+  };
+  const reports = {
+    text: textReport,
+    json: jsonReport,
+    sarif: sarifReport,
+    github: githubReport,
+    junit: junitReport,
+    codequality: codeQualityReport,
+  };
+  process.stdout.write(reports[format](results, context));
+  // In a GitHub Actions job, the summary page shows what the 10 annotations cannot.
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY;
+  if (format === 'github' && stepSummary)
+    appendFileSync(stepSummary, stepSummaryMarkdown(results, context, baselineCounts));
+  note(summary(results, scanned, !!baseline));
+  if (baselineNote) note(baselineNote);
+  if (writeTo !== undefined) return ioError ? 2 : 0;
+  if (results.length > 0) return 1;
+  return ioError ? 2 : 0;
+}
+
+/** A call counts as changed when any of its lines was added or modified. */
+function lineRangeChanged(
+  changed: ChangedFiles,
+  path: string,
+  first: number,
+  last: number,
+): boolean {
+  for (let line = first; line <= last; line++) if (isChangedLine(changed, path, line)) return true;
+  return false;
+}
+
+/**
+ * Keeps the findings the baseline does not accept, and says how many baselined calls are gone
+ * from the scanned files (only those: a scan of one folder says nothing about the others).
+ */
+function compareBaseline(
+  baseline: Baseline,
+  fingerprinted: readonly { file: string; found: FingerprintedFinding[] }[],
+  results: readonly FileFindings[],
+  roots: readonly string[],
+  repository: string,
+): { results: FileFindings[]; note: string; counts: BaselineCounts } {
+  const all = fingerprinted.flatMap(({ found }) => found);
+  const inScan = (file: string) => isUnder(resolve(repository, file), roots);
+  const comparison = compareWithBaseline(all, baseline, inScan);
+  const fresh = new Set(comparison.fresh.map((item) => item.finding));
+  const kept = results
+    .map((file) => ({ ...file, findings: file.findings.filter((finding) => fresh.has(finding)) }))
+    .filter((file) => file.findings.length > 0);
+  const inScope = baseline.entries.filter((entry) => inScan(entry.file)).length;
+  const notes = [`${comparison.baselined} of the calls found are in the baseline`];
+  if (comparison.gone.length)
+    notes.push(
+      `${comparison.gone.length} of ${plural(inScope, 'baselined call')} are gone: run --write-baseline to lock that in`,
+    );
+  return {
+    results: kept,
+    note: notes.join('; '),
+    counts: { baselined: comparison.baselined, gone: comparison.gone.length },
+  };
+}
+
+/** One line for the log: how many calls, where. */
+function summary(results: readonly FileFindings[], scanned: number, fresh: boolean): string {
+  const calls = results.reduce((total, file) => total + file.findings.length, 0);
+  const files = `${scanned} file${scanned === 1 ? '' : 's'} scanned`;
+  const what = fresh ? 'new calls' : 'calls';
+  if (!calls) return `no ${what} to the deprecated GET /pets/{petId} (${files})`;
+  const where = `${results.length} file${results.length === 1 ? '' : 's'}`;
+  const counted = fresh ? plural(calls, 'new call') : plural(calls, 'call');
+  return `${counted} to the deprecated GET /pets/{petId} in ${where} (${files})`;
+}

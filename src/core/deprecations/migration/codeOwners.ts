@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Where GitHub looks for CODEOWNERS, in its order: the first one found is used. */
+export const CODEOWNERS_LOCATIONS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
+
+interface OwnerRule {
+  matches: RegExp;
+  owners: string[];
+}
+
+/**
+ * A parsed CODEOWNERS file (GitHub's syntax): the last rule whose pattern matches a path names
+ * its owners. Lines GitHub would reject are skipped, each with a note, so one bad line does not
+ * lose the rest of the file.
+ */
+export class CodeOwners {
+  private constructor(
+    private readonly rules: readonly OwnerRule[],
+    /** Lines skipped, as "CODEOWNERS:LINE: why". */
+    readonly notes: readonly string[],
+  ) {}
+
+  static parse(text: string, fileName = 'CODEOWNERS'): CodeOwners {
+    const rules: OwnerRule[] = [];
+    const notes: string[] = [];
+    text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+      const line = raw.replace(/(^|\s)#.*$/, '').trim();
+      if (!line) return;
+      const [pattern = '', ...owners] = line.split(/\s+/);
+      const problem = patternProblem(pattern) ?? ownersProblem(owners);
+      if (problem) {
+        notes.push(`${fileName}:${index + 1}: skipped (${problem})`);
+        return;
+      }
+      rules.push({ matches: patternRegExp(pattern), owners });
+    });
+    return new CodeOwners(rules, notes);
+  }
+
+  /** The CODEOWNERS of a repository (GitHub's locations), or undefined when it has none. */
+  static find(repositoryRoot: string): { file: string; owners: CodeOwners } | undefined {
+    for (const location of CODEOWNERS_LOCATIONS) {
+      let text: string;
+      try {
+        text = readFileSync(join(repositoryRoot, location), 'utf8');
+      } catch {
+        continue;
+      }
+      return { file: location, owners: CodeOwners.parse(text, location) };
+    }
+    return undefined;
+  }
+
+  /** The owners of a repository-relative, '/'-separated path: [] when no rule, or an ownerless one, matches. */
+  ownersOf(path: string): string[] {
+    for (let index = this.rules.length - 1; index >= 0; index--) {
+      const rule = this.rules[index]!;
+      if (rule.matches.test(path)) return rule.owners;
+    }
+    return [];
+  }
+}
+
+/** GitHub rejects negation, character ranges and escaped leading '#' in CODEOWNERS patterns. */
+function patternProblem(pattern: string): string | undefined {
+  if (pattern.startsWith('!')) return `"${pattern}": negation (!) is not supported in CODEOWNERS`;
+  if (/[[\]]/.test(pattern))
+    return `"${pattern}": character ranges ([ ]) are not supported in CODEOWNERS`;
+  if (pattern.startsWith('\\#')) return `"${pattern}": an escaped # is not supported in CODEOWNERS`;
+  return undefined;
+}
+
+/** An owner is @user, @org/team, or an e-mail address. */
+function ownersProblem(owners: readonly string[]): string | undefined {
+  const bad = owners.find(
+    (owner) =>
+      !/^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9._-]+)?$/.test(owner) &&
+      !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(owner),
+  );
+  return bad === undefined ? undefined : `"${bad}" is not @user, @org/team or an e-mail address`;
+}
+
+/**
+ * A CODEOWNERS pattern as a regular expression over repository-relative paths. Gitignore's rules
+ * with GitHub's one difference: `docs/*` owns the files directly in docs/, not deeper ones.
+ * A pattern with a '/' before its end is anchored at the root; otherwise it matches at any depth.
+ * A pattern names a file or a folder: everything below a matching folder matches too.
+ */
+function patternRegExp(pattern: string): RegExp {
+  const directoryOnly = pattern.endsWith('/');
+  let body = directoryOnly ? pattern.slice(0, -1) : pattern;
+  const anchored = body.includes('/');
+  if (body.startsWith('/')) body = body.slice(1);
+  const oneLevel = body.endsWith('/*');
+  let source = '';
+  for (let index = 0; index < body.length; index++) {
+    const char = body[index]!;
+    if (char === '*' && body[index + 1] === '*') {
+      // "**/" is any number of folders, a trailing or lone "**" anything.
+      if (body[index + 2] === '/') {
+        source += '(?:.*/)?';
+        index += 2;
+      } else {
+        source += '.*';
+        index += 1;
+      }
+    } else if (char === '*') source += '[^/]*';
+    else if (char === '?') source += '[^/]';
+    else source += char.replace(/[.+^${}()|\\]/g, '\\$&');
+  }
+  const prefix = anchored ? '^' : '^(?:.*/)?';
+  const suffix = oneLevel ? '$' : directoryOnly ? '/.*$' : '(?:/.*)?$';
+  return new RegExp(prefix + source + suffix);
+}

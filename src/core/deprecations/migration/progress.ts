@@ -1,0 +1,108 @@
+import { REMOVAL_DATE_TEXT, daysUntilRemoval } from '../rule';
+import type { CodeOwners } from './codeOwners';
+import { languageNameOfPath } from './languageNames';
+
+/** One call as the progress report lists it. */
+export interface CallToReport {
+  /** Relative to the repository root, '/'-separated. */
+  file: string;
+  /** 1-based. */
+  line: number;
+  column: number;
+  /** The call's line, trimmed (cut when long). */
+  snippet: string;
+  /** In the baseline (an existing call the team is removing), rather than a new one. */
+  baselined?: boolean;
+}
+
+export interface ReportedCall extends CallToReport {
+  owner: string;
+  language: string;
+}
+
+export interface Tally {
+  name: string;
+  calls: number;
+}
+
+/** What the progress report says: everything its HTML and Markdown forms show. */
+export interface ProgressReport {
+  /** When it was made (ISO date, UTC). */
+  date: string;
+  removalDate: string;
+  daysLeft: number;
+  total: number;
+  files: number;
+  /** Calls are grouped by the owners a CODEOWNERS file names, else by top-level folder. */
+  groupedBy: 'owner' | 'folder';
+  /** The CODEOWNERS file used, relative to the repository root. */
+  ownersFile?: string;
+  groups: Tally[];
+  languages: Tally[];
+  calls: ReportedCall[];
+  /** Against a baseline: its calls in the scanned files, how many are gone, how many calls are new. */
+  baseline?: { recorded: number; gone: number; fresh: number };
+  /** What the reader should know (CODEOWNERS lines skipped, ...). */
+  notes: string[];
+}
+
+export const NO_OWNER = '(no owner)';
+export const ROOT_FOLDER = '(root)';
+
+/** Longest snippet kept: a minified line must not make the report unreadable. */
+const MAX_SNIPPET = 160;
+
+/** The snippet shown for a call: its line, white space collapsed, cut around the call when long. */
+export function snippetOf(lineText: string, column: number): string {
+  const collapsed = lineText.replace(/\s+/g, ' ').trim();
+  if (collapsed.length <= MAX_SNIPPET) return collapsed;
+  const leading = lineText.length - lineText.trimStart().length;
+  const start = Math.max(0, Math.min(column - 1 - leading - 40, collapsed.length - MAX_SNIPPET));
+  return `${start > 0 ? '…' : ''}${collapsed.slice(start, start + MAX_SNIPPET)}…`;
+}
+
+/** Builds the report: calls sorted by file and line, groups and languages by calls (most first). */
+export function progressReport(input: {
+  calls: readonly CallToReport[];
+  owners?: { file: string; owners: CodeOwners };
+  baseline?: { recorded: number; gone: number };
+  now?: Date;
+}): ProgressReport {
+  const ownerOf = (file: string): string => {
+    if (input.owners) {
+      const owners = input.owners.owners.ownersOf(file);
+      return owners.length ? owners.join(' ') : NO_OWNER;
+    }
+    const slash = file.indexOf('/');
+    return slash > 0 ? `${file.slice(0, slash)}/` : ROOT_FOLDER;
+  };
+  const calls: ReportedCall[] = input.calls
+    .map((call) => ({ ...call, owner: ownerOf(call.file), language: languageNameOfPath(call.file) }))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const now = input.now ?? new Date();
+  return {
+    date: now.toISOString().slice(0, 10),
+    removalDate: REMOVAL_DATE_TEXT,
+    daysLeft: Math.max(0, daysUntilRemoval(now)),
+    total: calls.length,
+    files: new Set(calls.map((call) => call.file)).size,
+    groupedBy: input.owners ? 'owner' : 'folder',
+    ownersFile: input.owners?.file,
+    groups: tally(calls.map((call) => call.owner)),
+    languages: tally(calls.map((call) => call.language)),
+    calls,
+    baseline: input.baseline && {
+      ...input.baseline,
+      fresh: calls.filter((call) => !call.baselined).length,
+    },
+    notes: [...(input.owners?.owners.notes ?? [])],
+  };
+}
+
+function tally(names: readonly string[]): Tally[] {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts]
+    .map(([name, calls]) => ({ name, calls }))
+    .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

@@ -77,7 +77,11 @@ export function progressReport(input: {
     return slash > 0 ? `${file.slice(0, slash)}/` : ROOT_FOLDER;
   };
   const calls: ReportedCall[] = input.calls
-    .map((call) => ({ ...call, owner: ownerOf(call.file), language: languageNameOfPath(call.file) }))
+    .map((call) => ({
+      ...call,
+      owner: ownerOf(call.file),
+      language: languageNameOfPath(call.file),
+    }))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   const now = input.now ?? new Date();
   return {

@@ -155,11 +155,11 @@ const STYLE = `
   --card: #151b23; --line: #3d444d; --bar: #f0883e; --new: #ff7b72; --ok: #3fb950; } }
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg);
   background: var(--bg); margin: 0 auto; max-width: 1100px; padding: 24px 32px 48px; }
-h1 { font-size: 26px; margin: 0 0 4px; } h2 { font-size: 19px; margin: 32px 0 8px; }
+h1 { font-size: 26px; margin: 0 0 4px; } h1 code { font-size: 24px; } h2 { font-size: 19px; margin: 32px 0 8px; }
 code { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .subtitle, .lead, footer { color: var(--muted); }
 .cards { display: flex; flex-wrap: wrap; gap: 16px; margin-top: 20px; }
-.card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 14px 18px; min-width: 150px; }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; min-width: 120px; }
 .card .value { font-size: 30px; font-weight: 600; }
 .card .label { color: var(--muted); }
 #calls-left { color: var(--bar); } #new-calls { color: var(--new); }

@@ -97,9 +97,9 @@ describe('the progress report in Chromium', () => {
     assert.equal(await page.locator('#calls strong.new').count(), 1);
     // Every call is a row; the owners' rows and the chart's bars add up to the total.
     assert.equal(await page.locator('#calls tbody tr').count(), calls.length);
-    const byOwner = await page.$$eval('#by-group tbody tr', (rows) =>
-      rows.map((row) => [row.cells[0]!.textContent, Number(row.cells[1]!.textContent)]),
-    );
+    const owners = await page.locator('#by-group tbody td:first-child').allTextContents();
+    const counts = await page.locator('#by-group tbody td:last-child').allTextContents();
+    const byOwner = new Map(owners.map((owner, index) => [owner, Number(counts[index])]));
     const expected = new Map<string, number>();
     for (const call of calls) {
       const owner = call.file.startsWith('web/')
@@ -111,10 +111,8 @@ describe('the progress report in Chromium', () => {
             : '@petshop/platform';
       expected.set(owner, (expected.get(owner) ?? 0) + 1);
     }
-    assert.deepEqual(new Map(byOwner as [string, number][]), expected);
-    const bars = await page.$$eval('svg.chart .bar-value', (texts) =>
-      texts.map((text) => Number(text.textContent)),
-    );
+    assert.deepEqual(byOwner, expected);
+    const bars = (await page.locator('svg.chart .bar-value').allTextContents()).map(Number);
     assert.equal(
       bars.reduce((sum, value) => sum + value, 0),
       calls.length,

@@ -15,7 +15,7 @@ const FINDER_STAGES_ABOVE = {
   judges: ['lexers', 'recognisers', 'engine', 'workspace', 'migration', 'reports'],
   recognisers: ['lexers', 'engine', 'workspace', 'migration', 'reports'],
   workspace: ['judges', 'recognisers', 'engine', 'migration', 'reports'],
-  migration: ['workspace', 'reports'],
+  migration: ['reports'],
 };
 
 export default tseslint.config(

@@ -1,14 +1,19 @@
 import {
   CodeActionKind,
+  DidChangeWatchedFilesNotification,
   TextDocumentSyncKind,
   TextDocuments,
   type Connection,
   type Diagnostic,
+  type Disposable,
   type InitializeResult,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DeprecationEngine } from '../core/deprecations/engine';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DeprecationEngine, type Finding } from '../core/deprecations/engine';
+import { BaselineMatcher } from '../core/deprecations/migration/baselineMatcher';
 import {
   LANGUAGE_IDS,
   languageOfFamily,
@@ -48,6 +53,11 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   let folders: string[] = [];
   let explanationUri = options.defaultExplanationUri;
   let progressSupported = false;
+  let watchRegistrationSupported = false;
+  /** The baseline in force (settings.baseline), its absolute path, and the watch on it. */
+  let baseline: BaselineMatcher | undefined;
+  let baselinePath: string | undefined;
+  let baselineWatch: Promise<Disposable> | undefined;
   let scanGeneration = 0;
   const guard = new HandlerGuard((message) => connection.console.error(message));
   const publish = (params: PublishDiagnosticsParams) =>
@@ -58,12 +68,73 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     engine = new DeprecationEngine({ operationNames: settings.operationNames });
   };
 
-  const diagnosticsOf = (text: string, language: LanguageSupport): Diagnostic[] =>
-    settings.enable
-      ? engine
-          .scan(text, language)
-          .map((finding) => toDiagnostic(finding, language, settings, explanationUri))
-      : [];
+  /** Diagnostics of a file's findings: the ones the baseline accepts become hints, or go. */
+  const diagnosticsFor = (
+    findings: readonly Finding[],
+    language: LanguageSupport,
+    path: string | undefined,
+    text: string,
+  ): Diagnostic[] => {
+    const baselined =
+      baseline && path !== undefined ? baseline.baselined(path, text, findings) : undefined;
+    return findings
+      .filter((finding) => settings.baselinedFindings !== 'hide' || !baselined?.has(finding))
+      .map((finding) =>
+        toDiagnostic(finding, language, settings, explanationUri, baselined?.has(finding)),
+      );
+  };
+
+  const diagnosticsOf = (text: string, language: LanguageSupport, path?: string): Diagnostic[] =>
+    settings.enable ? diagnosticsFor(engine.scan(text, language), language, path, text) : [];
+
+  /** Reads the baseline the settings name (relative to the first folder); a bad one is said, not used. */
+  const loadBaseline = () => {
+    const named = settings.baseline;
+    const path = !named
+      ? undefined
+      : isAbsolute(named)
+        ? named
+        : folders[0] !== undefined
+          ? resolve(folders[0], named)
+          : undefined;
+    baseline = undefined;
+    if (path !== baselinePath) {
+      const previous = baselineWatch;
+      baselineWatch = undefined;
+      previous?.then(
+        (registration) => registration.dispose(),
+        () => undefined,
+      );
+      baselinePath = path;
+      // Written again by --write-baseline, the baseline is read again: the client watches it for us.
+      if (path && watchRegistrationSupported) {
+        baselineWatch = connection.client.register(DidChangeWatchedFilesNotification.type, {
+          watchers: [
+            {
+              globPattern: { baseUri: pathToFileURL(dirname(path)).href, pattern: basename(path) },
+            },
+          ],
+        });
+        baselineWatch.catch((error: unknown) =>
+          connection.console.error(`petstore: cannot watch the baseline: ${String(error)}`),
+        );
+      }
+    }
+    if (!path) return;
+    try {
+      baseline = BaselineMatcher.load(path);
+      connection.console.info(`petstore: baseline ${path}: ${baseline.size} calls accepted`);
+    } catch (error) {
+      const message = `Pet Store: the baseline ${named} cannot be used (${(error as Error).message}); its calls are shown as new.`;
+      connection.console.error(message);
+      void connection.window.showWarningMessage(message);
+    }
+  };
+
+  const diagnoseEverything = () => {
+    for (const document of documents.all()) diagnoseDocument(document);
+    guard.detach('scanning the workspace', scanWorkspace());
+  };
 
   const languageOfDocument = (document: TextDocument): LanguageSupport | undefined => {
     const family = LANGUAGE_IDS[document.languageId];
@@ -84,7 +155,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     publish({
       uri: document.uri,
       version: Number.isInteger(document.version) ? document.version : undefined,
-      diagnostics: language ? diagnosticsOf(text, language) : [],
+      diagnostics: language ? diagnosticsOf(text, language, fileOfUri(document.uri)) : [],
     });
   };
 
@@ -102,7 +173,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     // While reading, the file may have been deleted, read again or opened in an editor.
     if (diskReads.get(uri) !== ticket || documents.get(uri)) return;
     diskReads.delete(uri); // the latest read is done: nothing in flight to tell apart
-    const diagnostics = diagnosticsOf(text, language);
+    const diagnostics = diagnosticsOf(text, language, path);
     if (diagnostics.length) fromDisk.add(uri);
     else fromDisk.delete(uri);
     publish({ uri, diagnostics });
@@ -134,9 +205,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         (chunk) => {
           for (const file of chunk) {
             stale.delete(file.uri);
-            const diagnostics = file.findings.map((finding) =>
-              toDiagnostic(finding, file.language, settings, explanationUri),
-            );
+            const diagnostics = diagnosticsFor(file.findings, file.language, file.path, file.text);
             if (diagnostics.length) fromDisk.add(file.uri);
             else fromDisk.delete(file.uri);
             publish({ uri: file.uri, diagnostics });
@@ -174,6 +243,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     );
     if (folders.length === 0) folders = filesOf([params.rootUri]);
     progressSupported = params.capabilities?.window?.workDoneProgress === true;
+    watchRegistrationSupported =
+      params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -184,7 +255,10 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     };
   });
 
-  connection.onInitialized(() => guard.detach('scanning the workspace', scanWorkspace()));
+  connection.onInitialized(() => {
+    guard.run('reading the baseline', undefined, loadBaseline);
+    guard.detach('scanning the workspace', scanWorkspace());
+  });
 
   connection.onDidChangeConfiguration((change) =>
     guard.run('applying the configuration', undefined, () => {
@@ -193,8 +267,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         (settingsSent as { petstore?: { deprecations?: unknown } } | null | undefined)?.petstore
           ?.deprecations ?? settingsSent;
       apply(raw);
-      for (const document of documents.all()) diagnoseDocument(document);
-      guard.detach('scanning the workspace', scanWorkspace());
+      loadBaseline();
+      diagnoseEverything();
     }),
   );
 
@@ -233,6 +307,12 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     for (const change of changes as ({ uri?: unknown; type?: unknown } | null)[]) {
       const uri = change?.uri;
       if (typeof uri !== 'string') continue;
+      if (baselinePath !== undefined && fileOfUri(uri) === baselinePath) {
+        // The baseline was written again (or removed): every file's verdict may change.
+        loadBaseline();
+        diagnoseEverything();
+        continue;
+      }
       if (change?.type === 3) {
         // Deleted: no findings, even if VS Code still holds the document (it keeps closed
         // documents for a while); an edit of a still-open one diagnoses it again. A deleted

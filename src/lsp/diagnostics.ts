@@ -1,7 +1,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import type { Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
-import { POSSIBLE_NOTE, RULE_ID, findingMessage } from '../core/deprecations/rule';
+import { BASELINED_NOTE, POSSIBLE_NOTE, RULE_ID, findingMessage } from '../core/deprecations/rule';
 import { severityOf, type DeprecationSettings } from './settings';
 
 export const DIAGNOSTIC_SOURCE = 'petstore';
@@ -17,6 +17,7 @@ export function toDiagnostic(
   language: LanguageSupport,
   settings: DeprecationSettings,
   explanationUri: string,
+  baselined = false,
 ): Diagnostic {
   const data: DiagnosticData = {
     anchorLine: finding.anchorLine,
@@ -24,16 +25,19 @@ export function toDiagnostic(
   };
   return {
     range: { start: finding.start, end: finding.end },
-    // A string whose use is not seen is shown, but only as a hint (the problem count skips it).
-    severity: finding.confidence === 'possible' ? DiagnosticSeverity.Hint : severityOf(settings),
+    // A string whose use is not seen, or a call the baseline accepts, is shown only as a hint
+    // (the problem count skips it).
+    severity:
+      baselined || finding.confidence === 'possible'
+        ? DiagnosticSeverity.Hint
+        : severityOf(settings),
     source: DIAGNOSTIC_SOURCE,
     code: RULE_ID,
     codeDescription: { href: explanationUri },
     tags: [DiagnosticTag.Deprecated],
     message:
-      finding.confidence === 'possible'
-        ? findingMessage(finding.detail, finding.kind) + POSSIBLE_NOTE
-        : findingMessage(finding.detail, finding.kind),
+      findingMessage(finding.detail, finding.kind) +
+      (baselined ? BASELINED_NOTE : finding.confidence === 'possible' ? POSSIBLE_NOTE : ''),
     data,
   };
 }

@@ -10,6 +10,10 @@ export interface DeprecationSettings {
   exclude: string[];
   /** Scan the whole workspace at startup and on file changes (open documents are always diagnosed). */
   scanWorkspace: boolean;
+  /** A baseline file (petstore-deprecations scan --write-baseline), relative to the first workspace folder; '' for none. */
+  baseline: string;
+  /** What becomes of the calls the baseline accepts: shown as hints, or hidden. */
+  baselinedFindings: 'hint' | 'hide';
 }
 
 export const DEFAULT_SETTINGS: DeprecationSettings = {
@@ -18,6 +22,8 @@ export const DEFAULT_SETTINGS: DeprecationSettings = {
   operationNames: DEFAULT_OPERATION_NAMES,
   exclude: ['**/node_modules', '**/.git'],
   scanWorkspace: true,
+  baseline: '',
+  baselinedFindings: 'hint',
 };
 
 /** Reads untrusted client settings, keeping defaults for anything missing or malformed. */
@@ -44,6 +50,9 @@ export function normalizeSettings(raw: unknown): DeprecationSettings {
       typeof value.scanWorkspace === 'boolean'
         ? value.scanWorkspace
         : DEFAULT_SETTINGS.scanWorkspace,
+    baseline:
+      typeof value.baseline === 'string' ? value.baseline.trim() : DEFAULT_SETTINGS.baseline,
+    baselinedFindings: value.baselinedFindings === 'hide' ? 'hide' : 'hint',
   };
 }
 

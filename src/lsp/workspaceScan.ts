@@ -5,6 +5,9 @@ import { walkCandidates, type SkipNote } from '../core/deprecations/workspace/wo
 
 export interface ScannedFile {
   uri: string;
+  path: string;
+  /** The file's text, for the baseline's fingerprints (held only until the chunk is published). */
+  text: string;
   language: LanguageSupport;
   findings: Finding[];
 }
@@ -45,7 +48,13 @@ export async function scanFolders(
     files++;
     // Calls as reports count them; possible ones are shown as hints but not counted.
     findings += found.filter((finding) => finding.confidence !== 'possible').length;
-    chunk.push({ uri, language: file.language, findings: found });
+    chunk.push({
+      uri,
+      path: file.path,
+      text: found.length ? file.text : '',
+      language: file.language,
+      findings: found,
+    });
     if (chunk.length >= CHUNK) {
       onChunk(chunk);
       chunk = [];

@@ -26,6 +26,9 @@ function withoutRequestLineParts(detail: string): string {
 /** Appended to the message of a finding whose use is not seen (confidence `possible`). */
 export const POSSIBLE_NOTE = ' (Possible: how this is used is not seen in the file.)';
 
+/** Appended to the message of a finding the team's baseline accepts (an existing call being removed). */
+export const BASELINED_NOTE = ' (Baselined: an existing call, in the baseline file.)';
+
 export function findingMessage(
   detail: string,
   kind: 'url' | 'operation',

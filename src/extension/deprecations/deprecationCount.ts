@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { POSSIBLE_NOTE } from '../../core/deprecations/rule';
+import { BASELINED_NOTE, POSSIBLE_NOTE } from '../../core/deprecations/rule';
 
 const SOURCE = 'petstore';
 
@@ -24,13 +24,16 @@ export class DeprecationCountStatusBar implements vscode.Disposable {
     this.update();
   }
 
-  /** How many deprecated calls, in how many files, the Problems panel holds now (possible ones are hints, not counted). */
+  /** How many deprecated calls, in how many files, the Problems panel holds now (possible and baselined ones are hints, not counted). */
   static count(): { calls: number; files: number } {
     let calls = 0;
     let files = 0;
     for (const [, diagnostics] of vscode.languages.getDiagnostics()) {
       const ours = diagnostics.filter(
-        (diagnostic) => diagnostic.source === SOURCE && !diagnostic.message.endsWith(POSSIBLE_NOTE),
+        (diagnostic) =>
+          diagnostic.source === SOURCE &&
+          !diagnostic.message.endsWith(POSSIBLE_NOTE) &&
+          !diagnostic.message.endsWith(BASELINED_NOTE),
       ).length;
       calls += ours;
       if (ours) files++;

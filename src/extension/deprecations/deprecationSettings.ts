@@ -19,5 +19,10 @@ export function readDeprecationSettings(): DeprecationSettings {
       ...config.get<string[]>('exclude', []),
     ],
     scanWorkspace: config.get<boolean>('scanWorkspace', true),
+    baseline: config.get<string>('baseline', ''),
+    baselinedFindings: config.get<DeprecationSettings['baselinedFindings']>(
+      'baselinedFindings',
+      'hint',
+    ),
   };
 }

@@ -3,68 +3,10 @@ import { POSSIBLE_NOTE } from '../../../src/core/deprecations/rule';
 import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import {
-  createMessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type MessageConnection,
-} from 'vscode-jsonrpc/node';
-import { createConnection } from 'vscode-languageserver/node';
-import type { CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { startDeprecationServer } from '../../../src/lsp/deprecationServer';
+import type { CodeAction } from 'vscode-languageserver';
 import { SCAN_WORKSPACE_REQUEST } from '../../../src/lsp/protocol';
-import { PublishedDiagnostics } from './publishedDiagnostics';
-
-/** A language client over in-memory streams, recording what the server publishes. */
-class TestClient {
-  readonly connection: MessageConnection;
-  readonly published = new PublishedDiagnostics();
-  readonly latest = this.published.latest;
-  readonly progress: string[] = [];
-  readonly shownDocuments: string[] = [];
-
-  constructor() {
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    startDeprecationServer(
-      createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)),
-      {
-        defaultExplanationUri: 'file:///docs',
-        debounceMs: 20,
-      },
-    );
-    this.connection = createMessageConnection(
-      new StreamMessageReader(toClient),
-      new StreamMessageWriter(toServer),
-    );
-    this.connection.onNotification(
-      'textDocument/publishDiagnostics',
-      (params: PublishDiagnosticsParams) => {
-        this.published.record(params);
-      },
-    );
-    this.connection.onRequest('window/workDoneProgress/create', () => null);
-    this.connection.onNotification('$/progress', (params: { value: { kind: string } }) => {
-      this.progress.push(params.value.kind);
-    });
-    this.connection.onRequest('window/showDocument', (params: { uri: string }) => {
-      this.shownDocuments.push(params.uri);
-      return { success: true };
-    });
-    this.connection.onNotification('window/logMessage', () => undefined);
-    this.connection.listen();
-  }
-
-  /** Resolves once the latest diagnostics of `uri` satisfy the predicate (event-driven, no sleeps). */
-  diagnostics(
-    uri: string,
-    predicate: (diagnostics: Diagnostic[]) => boolean,
-  ): Promise<Diagnostic[]> {
-    return this.published.diagnostics(uri, predicate);
-  }
-}
+import { TestClient } from './testClient';
 
 describe('language server (in-memory streams)', function () {
   this.timeout(20_000);

@@ -1,0 +1,84 @@
+import { PassThrough } from 'node:stream';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import { createConnection } from 'vscode-languageserver/node';
+import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
+import { startDeprecationServer } from '../../../src/lsp/deprecationServer';
+import { PublishedDiagnostics } from './publishedDiagnostics';
+
+/** A language client over in-memory streams, recording what the server publishes. */
+export class TestClient {
+  readonly connection: MessageConnection;
+  readonly published = new PublishedDiagnostics();
+  readonly latest = this.published.latest;
+  readonly progress: string[] = [];
+  readonly shownDocuments: string[] = [];
+  /** What the server asked the client to watch (client/registerCapability). */
+  readonly registrations: { method: string; registerOptions?: unknown }[] = [];
+  readonly messages: { type: number; message: string }[] = [];
+
+  constructor() {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    startDeprecationServer(
+      createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)),
+      {
+        defaultExplanationUri: 'file:///docs',
+        debounceMs: 20,
+      },
+    );
+    this.connection = createMessageConnection(
+      new StreamMessageReader(toClient),
+      new StreamMessageWriter(toServer),
+    );
+    this.connection.onNotification(
+      'textDocument/publishDiagnostics',
+      (params: PublishDiagnosticsParams) => {
+        this.published.record(params);
+      },
+    );
+    this.connection.onRequest('window/workDoneProgress/create', () => null);
+    this.connection.onNotification('$/progress', (params: { value: { kind: string } }) => {
+      this.progress.push(params.value.kind);
+    });
+    this.connection.onRequest('window/showDocument', (params: { uri: string }) => {
+      this.shownDocuments.push(params.uri);
+      return { success: true };
+    });
+    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.onNotification(
+      'window/showMessage',
+      (params: { type: number; message: string }) => {
+        this.messages.push(params);
+      },
+    );
+    this.connection.onRequest(
+      'window/showMessageRequest',
+      (params: { type: number; message: string }) => {
+        this.messages.push(params);
+        return null;
+      },
+    );
+    this.connection.onRequest(
+      'client/registerCapability',
+      (params: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+        this.registrations.push(...params.registrations);
+        return null;
+      },
+    );
+    this.connection.onRequest('client/unregisterCapability', () => null);
+    this.connection.listen();
+  }
+
+  /** Resolves once the latest diagnostics of `uri` satisfy the predicate (event-driven, no sleeps). */
+  diagnostics(
+    uri: string,
+    predicate: (diagnostics: Diagnostic[]) => boolean,
+  ): Promise<Diagnostic[]> {
+    return this.published.diagnostics(uri, predicate);
+  }
+}

@@ -10,6 +10,11 @@ import { registerCommands } from './common/commandTable';
 import { CreatePetWizard } from './pets/createPetWizard';
 import { deprecationCommands, explanationProvider } from './deprecations/deprecationCommands';
 import { DeprecationCountStatusBar } from './deprecations/deprecationCount';
+import {
+  DEPRECATED_CALLS_VIEW_ID,
+  DeprecatedCallsTree,
+  type CallsNode,
+} from './deprecations/deprecatedCallsTree';
 import { createDeprecationsClient } from './deprecations/deprecationsClient';
 import { readDeprecationSettings } from './deprecations/deprecationSettings';
 import { EnvironmentStatusBar } from './environments/environmentStatusBar';
@@ -26,6 +31,8 @@ export interface PetStoreExplorerApi {
   view: vscode.TreeView<PetsNode>;
   /** Resolves when the deprecation language server is running. */
   deprecationsReady: Promise<void>;
+  deprecatedCalls: DeprecatedCallsTree;
+  deprecatedCallsView: vscode.TreeView<CallsNode>;
 }
 
 /**
@@ -56,6 +63,13 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
   });
 
   const deprecations = createDeprecationsClient(context, log.channel);
+  const deprecatedCalls = new DeprecatedCallsTree(context.workspaceState);
+  const deprecatedCallsView = vscode.window.createTreeView(DEPRECATED_CALLS_VIEW_ID, {
+    treeDataProvider: deprecatedCalls,
+    showCollapseAll: true,
+  });
+  deprecatedCalls.attach(deprecatedCallsView);
+  const { version } = context.extension.packageJSON as { version: string };
 
   const describeView = () => {
     const mode = viewMode.get();
@@ -87,7 +101,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       [
         ...explorerCommands({ environments, tree, viewMode, wizard, details, log }),
         ...apiKeyCommands(environments, keys, access),
-        ...deprecationCommands(deprecations),
+        ...deprecationCommands(deprecations, deprecatedCalls, log, version),
       ],
       log,
     ),
@@ -96,6 +110,8 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       explanationProvider,
     ),
     new DeprecationCountStatusBar(),
+    deprecatedCalls,
+    deprecatedCallsView,
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (
         ['petstore.deprecations', 'files.exclude', 'search.exclude'].some((section) =>
@@ -114,9 +130,14 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
   deprecationsStarted.catch((error: unknown) =>
     log.error('The deprecation language server did not start', error),
   );
-  const { version } = context.extension.packageJSON as { version: string };
   log.info(`Pet Store Explorer ${version} activated; environment ${environments.current.label}`);
-  return { tree, view, deprecationsReady: deprecationsStarted };
+  return {
+    tree,
+    view,
+    deprecationsReady: deprecationsStarted,
+    deprecatedCalls,
+    deprecatedCallsView,
+  };
 }
 
 export function deactivate(): void {

@@ -2,11 +2,22 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { EXPLANATION_URI, RULE_HELP_MARKDOWN } from '../../core/deprecations/rule';
 import type { CommandSpec } from '../common/commandTable';
+import type { Log } from '../common/log';
+import type { DeprecatedCallsTree } from './deprecatedCallsTree';
 import { DeprecationCountStatusBar } from './deprecationCount';
+import { exportDeprecationReport } from './exportReport';
 import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
 
-/** "Scan Workspace for Deprecated Calls" and the explanation the diagnostics link to. */
-export function deprecationCommands(client: LanguageClient): CommandSpec[] {
+/**
+ * "Scan Workspace for Deprecated Calls", the explanation the diagnostics link to, and the
+ * Deprecated Calls view's actions (export the report, group by owner or folder).
+ */
+export function deprecationCommands(
+  client: LanguageClient,
+  calls: DeprecatedCallsTree,
+  log: Log,
+  toolVersion: string,
+): CommandSpec[] {
   return [
     {
       id: 'petstore.scanWorkspaceForDeprecatedCalls',
@@ -35,6 +46,18 @@ export function deprecationCommands(client: LanguageClient): CommandSpec[] {
       id: 'petstore.showDeprecationHelp',
       run: () => vscode.window.showTextDocument(vscode.Uri.parse(EXPLANATION_URI)),
     },
+    {
+      id: 'petstore.exportDeprecationReport',
+      // A URI argument (tests, other extensions) skips the save dialog.
+      run: (target?: unknown) =>
+        exportDeprecationReport(
+          log,
+          toolVersion,
+          target instanceof vscode.Uri ? target : undefined,
+        ),
+    },
+    { id: 'petstore.deprecatedCalls.groupByOwner', run: () => calls.setGrouping('owner') },
+    { id: 'petstore.deprecatedCalls.groupByFolder', run: () => calls.setGrouping('folder') },
   ];
 }
 

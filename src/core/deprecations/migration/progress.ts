@@ -15,10 +15,11 @@ export interface CallToReport {
   baselined?: boolean;
 }
 
-export interface ReportedCall extends CallToReport {
+/** A call with what the report adds: its owner (or top-level folder) and its language. */
+export type ReportedCall<T extends CallToReport = CallToReport> = T & {
   owner: string;
   language: string;
-}
+};
 
 export interface Tally {
   name: string;
@@ -26,7 +27,7 @@ export interface Tally {
 }
 
 /** What the progress report says: everything its HTML and Markdown forms show. */
-export interface ProgressReport {
+export interface ProgressReport<T extends CallToReport = CallToReport> {
   /** When it was made (ISO date, UTC). */
   date: string;
   removalDate: string;
@@ -39,7 +40,7 @@ export interface ProgressReport {
   ownersFile?: string;
   groups: Tally[];
   languages: Tally[];
-  calls: ReportedCall[];
+  calls: ReportedCall<T>[];
   /** Against a baseline: its calls in the scanned files, how many are gone, how many calls are new. */
   baseline?: { recorded: number; gone: number; fresh: number };
   /** What the reader should know (CODEOWNERS lines skipped, ...). */
@@ -61,13 +62,16 @@ export function snippetOf(lineText: string, column: number): string {
   return `${start > 0 ? '…' : ''}${collapsed.slice(start, start + MAX_SNIPPET)}…`;
 }
 
-/** Builds the report: calls sorted by file and line, groups and languages by calls (most first). */
-export function progressReport(input: {
-  calls: readonly CallToReport[];
+/**
+ * Builds the report: calls sorted by file and line, groups and languages by calls (most first).
+ * Whatever else the calls carry (the editor's URI and range) stays on them.
+ */
+export function progressReport<T extends CallToReport>(input: {
+  calls: readonly T[];
   owners?: { file: string; owners: CodeOwners };
   baseline?: { recorded: number; gone: number };
   now?: Date;
-}): ProgressReport {
+}): ProgressReport<T> {
   const ownerOf = (file: string): string => {
     if (input.owners) {
       const owners = input.owners.owners.ownersOf(file);
@@ -76,7 +80,7 @@ export function progressReport(input: {
     const slash = file.indexOf('/');
     return slash > 0 ? `${file.slice(0, slash)}/` : ROOT_FOLDER;
   };
-  const calls: ReportedCall[] = input.calls
+  const calls: ReportedCall<T>[] = input.calls
     .map((call) => ({
       ...call,
       owner: ownerOf(call.file),

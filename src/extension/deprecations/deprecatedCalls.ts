@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import { CodeOwners } from '../../core/deprecations/migration/codeOwners';
+import type { CallToReport } from '../../core/deprecations/migration/progress';
+import { BASELINED_NOTE, POSSIBLE_NOTE } from '../../core/deprecations/rule';
+import { repositoryPath, repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
+
+const SOURCE = 'petstore';
+
+/** A deprecated call the editor shows: where it is, and what the report needs. */
+export interface EditorCall extends CallToReport {
+  uri: vscode.Uri;
+  range: vscode.Range;
+  /** What was found, as the diagnostic says it (`{…}/pets/{…}`, `getPet()`). */
+  detail: string;
+}
+
+/**
+ * The deprecated calls the language server reported, read from the diagnostics themselves (so
+ * the view, the status bar and the Problems panel agree). Possible ones are left out, as the CLI
+ * leaves them out by default; baselined ones are in, marked.
+ */
+export function deprecatedCallsInEditor(): EditorCall[] {
+  const roots = new Map<string, string>();
+  const nameOf = (uri: vscode.Uri): string => {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (uri.scheme !== 'file' || !folder) return vscode.workspace.asRelativePath(uri, false);
+    const key = folder.uri.toString();
+    let root = roots.get(key);
+    if (root === undefined) roots.set(key, (root = repositoryRoot(folder.uri.fsPath)));
+    return repositoryPath(root, uri.fsPath);
+  };
+  const calls: EditorCall[] = [];
+  for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
+    const ours = diagnostics.filter(
+      (diagnostic) => diagnostic.source === SOURCE && !diagnostic.message.endsWith(POSSIBLE_NOTE),
+    );
+    if (!ours.length) continue;
+    const file = nameOf(uri);
+    for (const diagnostic of ours)
+      calls.push({
+        uri,
+        range: diagnostic.range,
+        file,
+        line: diagnostic.range.start.line + 1,
+        column: diagnostic.range.start.character + 1,
+        detail: /`([^`]*)`/.exec(diagnostic.message)?.[1] ?? 'GET /pets/{petId}',
+        snippet: '',
+        baselined: diagnostic.message.endsWith(BASELINED_NOTE),
+      });
+  }
+  return calls;
+}
+
+/** The CODEOWNERS of the first workspace folder's repository, if it has one. */
+export function workspaceCodeOwners(): { file: string; owners: CodeOwners } | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  return folder?.uri.scheme === 'file'
+    ? CodeOwners.find(repositoryRoot(folder.uri.fsPath))
+    : undefined;
+}

@@ -1,0 +1,139 @@
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import {
+  progressReport,
+  type ProgressReport,
+  type ReportedCall,
+} from '../../core/deprecations/migration/progress';
+import { deprecatedCallsInEditor, workspaceCodeOwners, type EditorCall } from './deprecatedCalls';
+
+export const DEPRECATED_CALLS_VIEW_ID = 'petstore.deprecatedCalls';
+const GROUPING_KEY = 'petstore.deprecatedCalls.groupBy';
+const GROUPING_CONTEXT = 'petstore.deprecatedCallsGroupBy';
+
+export type CallsGrouping = 'folder' | 'owner';
+
+type Call = ReportedCall<EditorCall>;
+
+export type CallsNode =
+  | { kind: 'group'; name: string; calls: Call[] }
+  | { kind: 'file'; file: string; uri: vscode.Uri; calls: Call[] }
+  | { kind: 'call'; call: Call };
+
+/**
+ * The Deprecated Calls view: every call the language server found, by top-level folder (or by
+ * owner, from CODEOWNERS) and file, with counts; the view's badge holds the total and its
+ * description the days left. It follows the diagnostics, so it agrees with the Problems panel.
+ */
+export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<CallsNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+  private pending: NodeJS.Timeout | undefined;
+  private report: ProgressReport<EditorCall> = progressReport<EditorCall>({ calls: [] });
+  private view: vscode.TreeView<CallsNode> | undefined;
+
+  constructor(private readonly workspaceState: vscode.Memento) {
+    this.subscription = vscode.languages.onDidChangeDiagnostics(() => {
+      // Diagnostics arrive file by file during a scan: rebuild once they settle.
+      clearTimeout(this.pending);
+      this.pending = setTimeout(() => this.rebuild(), 150);
+    });
+    void vscode.commands.executeCommand('setContext', GROUPING_CONTEXT, this.grouping);
+  }
+
+  /** The view this provider fills: its badge and description follow the calls. */
+  attach(view: vscode.TreeView<CallsNode>): void {
+    this.view = view;
+    this.rebuild();
+  }
+
+  get grouping(): CallsGrouping {
+    return this.workspaceState.get<CallsGrouping>(GROUPING_KEY) === 'owner' ? 'owner' : 'folder';
+  }
+
+  async setGrouping(grouping: CallsGrouping): Promise<void> {
+    await this.workspaceState.update(GROUPING_KEY, grouping);
+    await vscode.commands.executeCommand('setContext', GROUPING_CONTEXT, grouping);
+    this.rebuild();
+  }
+
+  /** What the view shows now (the export writes the same). */
+  get current(): ProgressReport<EditorCall> {
+    return this.report;
+  }
+
+  rebuild(): void {
+    const owners = this.grouping === 'owner' ? workspaceCodeOwners() : undefined;
+    this.report = progressReport({ calls: deprecatedCallsInEditor(), owners });
+    if (this.view) {
+      const total = this.report.total;
+      this.view.badge = total
+        ? { value: total, tooltip: `${total} deprecated ${total === 1 ? 'call' : 'calls'}` }
+        : undefined;
+      this.view.description = `${this.report.daysLeft} days left`;
+      this.view.message =
+        this.grouping === 'owner' && !owners
+          ? 'No CODEOWNERS file in this repository: grouped by top-level folder.'
+          : undefined;
+    }
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: CallsNode): CallsNode[] {
+    if (!node)
+      return this.report.groups.map((group) => ({
+        kind: 'group',
+        name: group.name,
+        calls: this.report.calls.filter((call) => call.owner === group.name),
+      }));
+    if (node.kind === 'group') {
+      const files = new Map<string, Call[]>();
+      for (const call of node.calls) files.set(call.file, [...(files.get(call.file) ?? []), call]);
+      return [...files].map(([file, calls]) => ({ kind: 'file', file, uri: calls[0]!.uri, calls }));
+    }
+    if (node.kind === 'file') return node.calls.map((call) => ({ kind: 'call', call }));
+    return [];
+  }
+
+  getTreeItem(node: CallsNode): vscode.TreeItem {
+    if (node.kind === 'group') {
+      const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Expanded);
+      item.description = count(node.calls.length);
+      item.iconPath = new vscode.ThemeIcon(
+        this.report.groupedBy === 'owner' ? 'organization' : 'folder',
+      );
+      item.contextValue = 'deprecatedCallsGroup';
+      return item;
+    }
+    if (node.kind === 'file') {
+      const item = new vscode.TreeItem(node.uri, vscode.TreeItemCollapsibleState.Expanded);
+      item.label = basename(node.file);
+      const folder = node.file.includes('/') ? node.file.slice(0, node.file.lastIndexOf('/')) : '';
+      item.description = `${folder ? `${folder} · ` : ''}${count(node.calls.length)}`;
+      item.tooltip = node.file;
+      return item;
+    }
+    const { call } = node;
+    const item = new vscode.TreeItem(call.detail, vscode.TreeItemCollapsibleState.None);
+    item.description = `line ${call.line}${call.baselined ? ' · baselined' : ''}`;
+    item.tooltip = `${call.file}:${call.line}: GET /pets/{petId} (getPet) is removed on ${this.report.removalDate}${call.baselined ? ' (in the baseline)' : ''}`;
+    item.iconPath = new vscode.ThemeIcon(call.baselined ? 'circle-outline' : 'warning');
+    item.command = {
+      command: 'vscode.open',
+      title: 'Open the Call',
+      arguments: [call.uri, { selection: call.range } satisfies vscode.TextDocumentShowOptions],
+    };
+    return item;
+  }
+
+  dispose(): void {
+    clearTimeout(this.pending);
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+function count(calls: number): string {
+  return `${calls} ${calls === 1 ? 'call' : 'calls'}`;
+}

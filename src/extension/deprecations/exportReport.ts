@@ -1,0 +1,100 @@
+import { isAbsolute, join } from 'node:path';
+import * as vscode from 'vscode';
+import { readBaselineFile } from '../../core/deprecations/migration/baseline';
+import { progressReport, snippetOf } from '../../core/deprecations/migration/progress';
+import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
+import { progressHtml } from '../../core/deprecations/reports/progressHtml';
+import type { Log } from '../common/log';
+import { deprecatedCallsInEditor, workspaceCodeOwners, type EditorCall } from './deprecatedCalls';
+
+export const DEFAULT_REPORT_NAME = 'petstore-deprecations-report.html';
+
+/**
+ * Writes the progress report of the calls the editor shows, as the CLI's `report` writes it (one
+ * self-contained HTML page, grouped by CODEOWNERS when there is one), to `target` or where the
+ * user says. Returns where it was written, or undefined when the user cancelled.
+ */
+export async function exportDeprecationReport(
+  log: Log,
+  toolVersion: string,
+  target?: vscode.Uri,
+): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const destination =
+    target ??
+    (await vscode.window.showSaveDialog({
+      defaultUri: folder && vscode.Uri.joinPath(folder, DEFAULT_REPORT_NAME),
+      filters: { 'HTML page': ['html'] },
+      title: 'Export the Deprecated Calls Report',
+      saveLabel: 'Export',
+    }));
+  if (!destination) return undefined;
+  const calls = await withSnippets(deprecatedCallsInEditor());
+  const report = progressReport({
+    calls,
+    owners: workspaceCodeOwners(),
+    baseline: baselineProgress(calls, log),
+  });
+  const page = progressHtml(report, toolVersion);
+  if (destination.scheme === 'file') writeFileAtomically(destination.fsPath, page);
+  else await vscode.workspace.fs.writeFile(destination, new TextEncoder().encode(page));
+  log.info(`Deprecated calls report (${report.total} calls) written to ${destination.toString()}`);
+  void vscode.window
+    .showInformationMessage(
+      `Pet Store: report of ${report.total} deprecated ${report.total === 1 ? 'call' : 'calls'} written to ${vscode.workspace.asRelativePath(destination)}.`,
+      'Open in Browser',
+    )
+    .then((choice) =>
+      choice ? vscode.env.openExternal(destination).then(() => undefined) : undefined,
+    );
+  return destination;
+}
+
+/** Each call's line, from the open document or the file on disk (one read per file). */
+async function withSnippets(calls: readonly EditorCall[]): Promise<EditorCall[]> {
+  const lines = new Map<string, string[]>();
+  for (const call of calls) {
+    const key = call.uri.toString();
+    if (lines.has(key)) continue;
+    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
+    let text = open?.getText();
+    if (text === undefined) {
+      try {
+        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(call.uri));
+      } catch {
+        text = '';
+      }
+    }
+    lines.set(key, text.split(/\r\n|\r|\n/));
+  }
+  return calls.map((call) => ({
+    ...call,
+    snippet: snippetOf(lines.get(call.uri.toString())?.[call.line - 1] ?? call.detail, call.column),
+  }));
+}
+
+/** Against the baseline the settings name: its calls, and how many of them are no longer found. */
+function baselineProgress(
+  calls: readonly EditorCall[],
+  log: Log,
+): { recorded: number; gone: number } | undefined {
+  const name = vscode.workspace
+    .getConfiguration('petstore.deprecations')
+    .get<string>('baseline', '')
+    .trim();
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const path = isAbsolute(name)
+    ? name
+    : folder?.scheme === 'file'
+      ? join(folder.fsPath, name)
+      : undefined;
+  if (!name || !path) return undefined;
+  try {
+    const recorded = readBaselineFile(path).entries.length;
+    const stillThere = calls.filter((call) => call.baselined).length;
+    return { recorded, gone: Math.max(0, recorded - stillThere) };
+  } catch (error) {
+    log.warn(`The report leaves out the baseline: ${(error as Error).message}`);
+    return undefined;
+  }
+}

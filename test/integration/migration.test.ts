@@ -100,6 +100,7 @@ describe('Migration in the editor: the Deprecated Calls view and the baseline', 
     assert.match(String(view.description), /^\d+ days left$/);
 
     await vscode.commands.executeCommand('petstore.deprecatedCalls.focus');
+    await view.reveal(fileNode.node, { select: true, focus: true, expand: true });
     if (hostAvailable()) {
       await waitForWorkbench('.monaco-list-row:has-text("adoptions.ts")');
       await screenshot('deprecated-calls-view');

@@ -15,10 +15,25 @@ export type CallsGrouping = 'folder' | 'owner';
 
 type Call = ReportedCall<EditorCall>;
 
-export type CallsNode =
-  | { kind: 'group'; name: string; calls: Call[] }
-  | { kind: 'file'; file: string; uri: vscode.Uri; calls: Call[] }
-  | { kind: 'call'; call: Call };
+export interface GroupNode {
+  kind: 'group';
+  name: string;
+  calls: Call[];
+  files: FileNode[];
+}
+export interface FileNode {
+  kind: 'file';
+  file: string;
+  uri: vscode.Uri;
+  calls: CallNode[];
+  parent: GroupNode;
+}
+export interface CallNode {
+  kind: 'call';
+  call: Call;
+  parent: FileNode;
+}
+export type CallsNode = GroupNode | FileNode | CallNode;
 
 /**
  * The Deprecated Calls view: every call the language server found, by top-level folder (or by
@@ -31,6 +46,8 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   private readonly subscription: vscode.Disposable;
   private pending: NodeJS.Timeout | undefined;
   private report: ProgressReport<EditorCall> = progressReport<EditorCall>({ calls: [] });
+  /** Built once per change, so nodes keep their identity (reveal, selection) until the next one. */
+  private groups: GroupNode[] = [];
   private view: vscode.TreeView<CallsNode> | undefined;
 
   constructor(private readonly workspaceState: vscode.Memento) {
@@ -66,6 +83,7 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   rebuild(): void {
     const owners = this.grouping === 'owner' ? workspaceCodeOwners() : undefined;
     this.report = progressReport({ calls: deprecatedCallsInEditor(), owners });
+    this.groups = nodesOf(this.report);
     if (this.view) {
       const total = this.report.total;
       this.view.badge = total
@@ -81,19 +99,14 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   }
 
   getChildren(node?: CallsNode): CallsNode[] {
-    if (!node)
-      return this.report.groups.map((group) => ({
-        kind: 'group',
-        name: group.name,
-        calls: this.report.calls.filter((call) => call.owner === group.name),
-      }));
-    if (node.kind === 'group') {
-      const files = new Map<string, Call[]>();
-      for (const call of node.calls) files.set(call.file, [...(files.get(call.file) ?? []), call]);
-      return [...files].map(([file, calls]) => ({ kind: 'file', file, uri: calls[0]!.uri, calls }));
-    }
-    if (node.kind === 'file') return node.calls.map((call) => ({ kind: 'call', call }));
+    if (!node) return this.groups;
+    if (node.kind === 'group') return node.files;
+    if (node.kind === 'file') return node.calls;
     return [];
+  }
+
+  getParent(node: CallsNode): CallsNode | undefined {
+    return node.kind === 'group' ? undefined : node.parent;
   }
 
   getTreeItem(node: CallsNode): vscode.TreeItem {
@@ -107,8 +120,12 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
       return item;
     }
     if (node.kind === 'file') {
-      const item = new vscode.TreeItem(node.uri, vscode.TreeItemCollapsibleState.Expanded);
-      item.label = basename(node.file);
+      // No resourceUri: the Problems panel's decorations (colour, strike-through) would repeat here.
+      const item = new vscode.TreeItem(
+        basename(node.file),
+        vscode.TreeItemCollapsibleState.Expanded,
+      );
+      item.iconPath = vscode.ThemeIcon.File;
       const folder = node.file.includes('/') ? node.file.slice(0, node.file.lastIndexOf('/')) : '';
       item.description = `${folder ? `${folder} · ` : ''}${count(node.calls.length)}`;
       item.tooltip = node.file;
@@ -132,6 +149,26 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     this.subscription.dispose();
     this.changed.dispose();
   }
+}
+
+/** The view's nodes: groups in the report's order, files by name, calls by line. */
+function nodesOf(report: ProgressReport<EditorCall>): GroupNode[] {
+  return report.groups.map((group) => {
+    const node: GroupNode = { kind: 'group', name: group.name, calls: [], files: [] };
+    const files = new Map<string, FileNode>();
+    for (const call of report.calls) {
+      if (call.owner !== group.name) continue;
+      node.calls.push(call);
+      let file = files.get(call.file);
+      if (!file) {
+        file = { kind: 'file', file: call.file, uri: call.uri, calls: [], parent: node };
+        files.set(call.file, file);
+        node.files.push(file);
+      }
+      file.calls.push({ kind: 'call', call, parent: file });
+    }
+    return node;
+  });
 }
 
 function count(calls: number): string {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { sep } from 'node:path';
 
 /** Prints a message and the usage to stderr, and exits 2 (a usage error). */
@@ -26,4 +27,12 @@ export function isUnder(path: string, roots: readonly string[]): boolean {
   return roots.some(
     (root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep),
   );
+}
+
+export function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

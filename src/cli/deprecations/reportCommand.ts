@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -13,7 +13,7 @@ import { writeFileAtomically } from '../../core/deprecations/migration/writeAtom
 import { progressHtml } from '../../core/deprecations/reports/progressHtml';
 import { progressMarkdown } from '../../core/deprecations/reports/progressMarkdown';
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
-import { fail, isUnder, note, plural, usageError } from './cliOutput';
+import { fail, isFolder, isUnder, note, plural, usageError } from './cliOutput';
 import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
 import { TOOL_VERSION } from './toolVersion';
 
@@ -135,12 +135,4 @@ function codeOwnersOf(
   }
   const name = relative(repository, resolve(given)).split('\\').join('/');
   return { file: name.startsWith('..') ? given : name, owners: CodeOwners.parse(text, name) };
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Finding } from '../../core/deprecations/engine';
 import {
@@ -11,6 +11,7 @@ import {
   type Baseline,
 } from '../../core/deprecations/migration/baseline';
 import type { FingerprintedFinding } from '../../core/deprecations/migration/fingerprint';
+import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
 import {
   codeQualityReport,
   githubReport,
@@ -31,7 +32,7 @@ import {
   type ChangedFiles,
 } from '../../core/deprecations/workspace/changedFiles';
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
-import { fail, isUnder, note, plural, usageError } from './cliOutput';
+import { fail, isFolder, isUnder, note, plural, usageError } from './cliOutput';
 import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
 import { TOOL_VERSION } from './toolVersion';
 
@@ -50,6 +51,8 @@ ${FINDER_USAGE}
   --changed-since REF        scan only the files changed between the git revision REF and the
                              work tree (renames followed, deleted files skipped, new files in)
   --only-changed-lines       with --changed-since: report only calls on added or modified lines
+  --sarif FILE               also write the SARIF report (code scanning) to FILE, whatever
+                             --format prints: one scan for the log and for the upload
   --category NAME            SARIF automationDetails.id, to keep this run apart from others in
                              code scanning (default petstore-deprecations/)
   --write-baseline FILE      record today's findings in FILE (a sorted JSON file to commit) and
@@ -82,6 +85,7 @@ export function runScan(args: string[]): number {
         format: { type: 'string', default: 'text' },
         baseline: { type: 'string' },
         category: { type: 'string' },
+        sarif: { type: 'string' },
         'changed-since': { type: 'string' },
         'only-changed-lines': { type: 'boolean', default: false },
         'max-annotations': { type: 'string' },
@@ -107,6 +111,12 @@ export function runScan(args: string[]): number {
   const settings = finderSettings(values);
   if (typeof settings === 'string') usage(settings);
 
+  if (values.sarif === '') usage('--sarif needs a file name');
+  // Said before the scan, not after it: a long scan must not end in "cannot write".
+  if (values.sarif !== undefined && !isFolder(dirname(resolve(values.sarif))))
+    fail(
+      `cannot write the SARIF report ${values.sarif}: no folder ${dirname(resolve(values.sarif))}`,
+    );
   if (values.baseline !== undefined && values['write-baseline'] !== undefined)
     usage('--baseline and --write-baseline are used one at a time');
   let baseline: Baseline | undefined;
@@ -184,6 +194,13 @@ export function runScan(args: string[]): number {
     codequality: codeQualityReport,
   };
   process.stdout.write(reports[format](results, context));
+  if (values.sarif !== undefined) {
+    try {
+      writeFileAtomically(resolve(values.sarif), sarifReport(results, context));
+    } catch (error) {
+      fail(`cannot write the SARIF report ${values.sarif}: ${(error as Error).message}`);
+    }
+  }
   // In a GitHub Actions job, the summary page shows what the 10 annotations cannot.
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (format === 'github' && stepSummary)

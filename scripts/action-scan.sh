@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The GitHub Action's scan step (action.yml): runs the packaged CLI with npx, once, printing the
+# chosen format and writing SARIF, then sets the step's outputs and decides its status.
+set -uo pipefail
+
+read -r -a paths <<<"${INPUT_PATHS:-.}"
+((${#paths[@]})) || paths=(.)
+args=(--format "${INPUT_FORMAT:-github}" --confidence "${INPUT_CONFIDENCE:-likely}")
+[[ -n "${INPUT_BASELINE:-}" ]] && args+=(--baseline "$INPUT_BASELINE")
+[[ -n "${INPUT_CHANGED_SINCE:-}" ]] && args+=(--changed-since "$INPUT_CHANGED_SINCE")
+[[ -n "${INPUT_CATEGORY:-}" ]] && args+=(--category "$INPUT_CATEGORY")
+
+# SARIF is always written (to the runner's temporary folder when not asked for): the call count
+# comes from it.
+sarif="${INPUT_SARIF:-}"
+[[ -n "$sarif" ]] || sarif="${RUNNER_TEMP:-/tmp}/petstore-deprecations.$$.sarif"
+args+=(--sarif "$sarif")
+
+npx --yes --package="$ACTION_PATH" -- petstore-deprecations scan "${paths[@]}" "${args[@]}"
+status=$?
+if ((status == 2)); then
+  echo "::error title=petstore-deprecations::the scan could not run (see the log above)"
+  exit 2
+fi
+
+calls=$(node -e 'const log = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+process.stdout.write(String(log.runs[0].results.length));' "$sarif")
+{
+  echo "calls=$calls"
+  echo "sarif=${INPUT_SARIF:-}"
+} >>"${GITHUB_OUTPUT:-/dev/null}"
+[[ -n "${INPUT_SARIF:-}" ]] || rm -f "$sarif"
+
+if ((status == 1)) && [[ "${INPUT_FAIL_ON_NEW:-true}" == "true" ]]; then exit 1; fi
+exit 0

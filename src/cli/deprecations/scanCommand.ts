@@ -117,6 +117,9 @@ export function runScan(args: string[]): number {
     fail(
       `cannot write the SARIF report ${values.sarif}: no folder ${dirname(resolve(values.sarif))}`,
     );
+  const writeTo = values['write-baseline'];
+  if (writeTo !== undefined && !isFolder(dirname(resolve(writeTo))))
+    fail(`cannot write the baseline: no folder ${dirname(resolve(writeTo))}`);
   if (values.baseline !== undefined && values['write-baseline'] !== undefined)
     usage('--baseline and --write-baseline are used one at a time');
   let baseline: Baseline | undefined;
@@ -154,7 +157,6 @@ export function runScan(args: string[]): number {
   );
   const { fingerprinted, scanned, ioError } = outcome;
   let results = outcome.results;
-  const writeTo = values['write-baseline'];
   if (writeTo !== undefined) {
     try {
       const written = baselineOf(fingerprinted);

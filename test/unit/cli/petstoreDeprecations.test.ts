@@ -306,11 +306,36 @@ describe('petstore-deprecations command line', () => {
         [['--baseline', 'missing.json'], /cannot read the baseline/],
         [['--write-baseline', 'no/such/dir/b.json'], /no folder/],
         [['--baseline', 'corrupt.json', '--write-baseline', 'b.json'], /one at a time/],
+        [['--sarif', 'no/such/dir/r.sarif'], /cannot write the SARIF report .*: no folder/],
+        [['--sarif', ''], /--sarif needs a file name/],
       ] as [string[], RegExp][]) {
         const result = await run(['scan', ...args], repo);
         assert.equal(result.code, 2, args.join(' '));
         assert.match(result.stderr, message);
       }
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('writes SARIF with --sarif beside the format it prints, from the same scan', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'petstore-sarif-out-'));
+    try {
+      await writeFile(join(repo, 'a.ts'), 'fetch(`/pets/${id}`);\n');
+      const result = await run(['scan', '--format', 'github', '--sarif', 'out.sarif'], repo);
+      assert.equal(result.code, 1);
+      assert.match(result.stdout, /^::warning file=a\.ts,line=1,/);
+      const log = JSON.parse(readFileSync(join(repo, 'out.sarif'), 'utf8')) as {
+        runs: {
+          results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+        }[];
+      };
+      assert.deepEqual(
+        log.runs[0]!.results.map(
+          (item) => item.locations[0]!.physicalLocation.artifactLocation.uri,
+        ),
+        ['a.ts'],
+      );
     } finally {
       await rm(repo, { recursive: true, force: true });
     }

@@ -31,7 +31,7 @@ describe('the extension package (npm run package)', function () {
     }
   });
 
-  it('holds the bundles, the manifest and the pictures, and no sources or tests', async () => {
+  it('holds the bundles, the manifest and the pictures, and no sources, tests or source maps', async () => {
     // `ls` lists what `vsce package --no-dependencies` puts in the .vsix.
     const { code, output } = await vsce(['ls', '--no-dependencies']);
     assert.equal(code, 0, output);
@@ -44,12 +44,19 @@ describe('the extension package (npm run package)', function () {
       'README.md',
       'CHANGELOG.md',
       'dist/extension/extension.js',
+      // The chunks the extension requires on first use (src/extension/chunks/loadChunk.ts).
+      'dist/extension/api.js',
+      'dist/extension/languageClient.js',
       'dist/lsp/server.js',
       'media/petstore.svg',
     ])
       assert.ok(files.includes(needed), `${needed} is packaged`);
     assert.deepEqual(
       files.filter((file) => /^(src|test|bench|scripts|node_modules)\//.test(file)),
+      [],
+    );
+    assert.deepEqual(
+      files.filter((file) => file.endsWith('.map')),
       [],
     );
   });

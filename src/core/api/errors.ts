@@ -23,12 +23,28 @@ export interface PetStoreErrorDetails {
   retryAt?: Date;
 }
 
+/** Marks a PetStoreError whichever copy of this module made it (see below). */
+const PET_STORE_ERROR = Symbol.for('petstore.PetStoreError');
+
 /**
  * Every failure of the client is one of these. Messages never contain the API key: server-supplied
  * text is redacted before it gets here.
  */
 export class PetStoreError extends Error {
   override readonly name = 'PetStoreError';
+  readonly [PET_STORE_ERROR] = true;
+
+  /**
+   * `instanceof` by brand, not by class identity: the extension's API chunk is a separate bundle
+   * with its own copy of this class, and its errors must still be recognised by the views.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [PET_STORE_ERROR]?: unknown })[PET_STORE_ERROR] === true
+    );
+  }
 
   constructor(
     readonly kind: PetStoreErrorKind,

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { Int64 } from './int64';
+import { LIST_LIMIT_MAX, LIST_LIMIT_MIN, PET_STATUSES } from './vocabulary';
+
+export { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN, PET_STATUSES } from './vocabulary';
 
 /** Schemas of the Pet Store interface v1.0.0 (spec section 2). */
 
-export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export const PetStatus = z.enum(PET_STATUSES, {
   error: (issue) =>
     issue.input === undefined ? 'is required' : `must be one of ${PET_STATUSES.join(', ')}`,
@@ -48,10 +50,6 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** listPets query limits (spec 4.1 and 8). */
-export const LIST_LIMIT_MIN = 1;
-export const LIST_LIMIT_MAX = 100;
-export const LIST_LIMIT_DEFAULT = 20;
 export const ListLimit = z.number().int().min(LIST_LIMIT_MIN).max(LIST_LIMIT_MAX);
 
 /** Where a zod error points, as one readable line: "categoryId: must be an integer". */

@@ -1,16 +1,9 @@
 import { parseInt64Text } from '../api/int64';
-import { NewPet, PetName, type PetStatus } from '../api/schemas';
+import { NewPet, PetName } from '../api/schemas';
 import { stringifyJsonLossless } from '../json/losslessJson';
+import type { NewPetDraft } from './newPetDraft';
 
-/** What the user typed so far in the create-pet wizard, kept as text so nothing is lost. */
-export interface NewPetDraft {
-  name: string;
-  categoryId: string;
-  /** undefined: not chosen yet; 'serverDefault': let the server decide (field omitted). */
-  status?: PetStatus | 'serverDefault';
-}
-
-export const EMPTY_DRAFT: NewPetDraft = { name: '', categoryId: '' };
+export { EMPTY_DRAFT, type NewPetDraft } from './newPetDraft';
 
 /** A message for the input box, or undefined when the name is acceptable (same schema as the client). */
 export function validateName(text: string): string | undefined {

@@ -1,5 +1,6 @@
 import type { ListPetsQuery } from '../api/client';
-import { PET_STATUSES, type Pet, type PetStatus } from '../api/schemas';
+import type { Pet, PetStatus } from '../api/schemas';
+import { PET_STATUSES } from '../api/vocabulary';
 
 /** What the Pets view shows: every status in its own group, or a flat list of one status. */
 export type PetsViewMode = { kind: 'grouped' } | { kind: 'status'; status: PetStatus };

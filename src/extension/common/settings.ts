@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../../core/api/schemas';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../../core/api/vocabulary';
 import { readEnvironments, type Environment } from '../../core/explorer/environments';
 import { DEFAULT_MAX_RETRY_WAIT_SECONDS } from '../../core/explorer/failureView';
 

@@ -81,8 +81,10 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   }
 
   rebuild(): void {
-    const owners = this.grouping === 'owner' ? workspaceCodeOwners() : undefined;
-    this.report = progressReport({ calls: deprecatedCallsInEditor(), owners });
+    const calls = deprecatedCallsInEditor();
+    // CODEOWNERS is read only when there is something to group (never at activation).
+    const owners = this.grouping === 'owner' && calls.length ? workspaceCodeOwners() : undefined;
+    this.report = progressReport({ calls, owners });
     this.groups = nodesOf(this.report);
     if (this.view) {
       const total = this.report.total;
@@ -91,7 +93,7 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
         : undefined;
       this.view.description = `${this.report.daysLeft} days left`;
       this.view.message =
-        this.grouping === 'owner' && !owners
+        this.grouping === 'owner' && calls.length && !owners
           ? 'No CODEOWNERS file in this repository: grouped by top-level folder.'
           : undefined;
     }

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
 import { EXPLANATION_URI, RULE_HELP_MARKDOWN } from '../../core/deprecations/rule';
 import type { CommandSpec } from '../common/commandTable';
 import type { Log } from '../common/log';
 import type { DeprecatedCallsTree } from './deprecatedCallsTree';
+import type { DeprecationsService } from './deprecationsService';
 import { DeprecationCountStatusBar } from './deprecationCount';
 import { exportDeprecationReport } from './exportReport';
 import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
@@ -13,7 +13,7 @@ import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
  * Deprecated Calls view's actions (export the report, group by owner or folder).
  */
 export function deprecationCommands(
-  client: LanguageClient,
+  deprecations: DeprecationsService,
   calls: DeprecatedCallsTree,
   log: Log,
   toolVersion: string,
@@ -28,7 +28,7 @@ export function deprecationCommands(
             title: 'Pet Store: scanning for deprecated GET /pets/{petId}…',
           },
           async () => {
-            await client.start();
+            const client = await deprecations.ready;
             const result = await client.sendRequest<{ files: number; findings: number }>(
               SCAN_WORKSPACE_REQUEST,
             );

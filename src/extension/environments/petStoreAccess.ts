@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { Dispatcher } from 'undici';
-import { PetStoreClient, type ListPetsQuery } from '../../core/api/client';
+import type { ListPetsQuery, PetStoreClient } from '../../core/api/client';
 import type { NewPet, Pet } from '../../core/api/schemas';
 import { AccessProblem } from '../../core/explorer/accessProblem';
 import type { ApiKeyStore } from '../../core/explorer/apiKeyStore';
@@ -8,6 +7,7 @@ import { sendsKeyInClear, type Environment } from '../../core/explorer/environme
 import type { ActiveEnvironment } from './activeEnvironment';
 import type { Log } from '../common/log';
 import { readSettings } from '../common/settings';
+import type { ApiConnection } from './apiConnection';
 
 const CLEAR_TEXT_ALLOWED_KEY = 'petstore.clearTextAllowedOrigins';
 
@@ -21,7 +21,7 @@ export class PetStoreAccess {
     private readonly environments: ActiveEnvironment,
     private readonly keys: ApiKeyStore,
     private readonly globalState: vscode.Memento,
-    private readonly dispatcher: Dispatcher,
+    private readonly connection: ApiConnection,
     private readonly log: Log,
   ) {}
 
@@ -71,10 +71,9 @@ export class PetStoreAccess {
         `The ${environment.label} key was set for ${lookup.boundOrigin}, but the environment now points to ${origin}`,
       );
     }
-    const client = new PetStoreClient({
+    const client = this.connection.client({
       baseUrl: environment.baseUrl.href,
       apiKey: () => lookup.key,
-      dispatcher: this.dispatcher,
       timeoutMs: readSettings().timeoutMs,
       userAgent: 'pet-store-explorer-vscode',
       onExchange: (record) => {

@@ -1,19 +1,14 @@
 import * as vscode from 'vscode';
 import { PetStoreError } from '../../core/api/errors';
-import { PET_STATUSES, type Pet, type PetStatus } from '../../core/api/schemas';
-import {
-  EMPTY_DRAFT,
-  draftToNewPet,
-  newPetJson,
-  validateCategoryId,
-  validateName,
-  type NewPetDraft,
-} from '../../core/explorer/newPetForm';
+import type { Pet } from '../../core/api/schemas';
+import { PET_STATUSES, type PetStatusName } from '../../core/api/vocabulary';
+import { EMPTY_DRAFT, type NewPetDraft } from '../../core/explorer/newPetDraft';
+import type { ApiChunk } from '../chunks/loadChunk';
 import { BACK, showInputStep, showPickStep } from '../common/multiStepInput';
 import type { PetStoreAccess } from '../environments/petStoreAccess';
 
 interface StatusItem extends vscode.QuickPickItem {
-  status: PetStatus | 'serverDefault';
+  status: PetStatusName | 'serverDefault';
 }
 
 const STATUS_ITEMS: StatusItem[] = [
@@ -37,12 +32,15 @@ export class CreatePetWizard {
 
   constructor(
     private readonly access: PetStoreAccess,
+    /** The form's validation uses the client's schemas: it comes with the API chunk. */
+    private readonly loadApi: () => ApiChunk,
     private readonly onCreated: (pet: Pet) => Promise<void>,
   ) {}
 
   async run(): Promise<Pet> {
     let draft = { ...this.draft };
     let serverMessage: string | undefined;
+    const { draftToNewPet } = this.loadApi();
     for (;;) {
       draft = await this.collect(draft, serverMessage);
       const built = draftToNewPet(draft);
@@ -73,6 +71,7 @@ export class CreatePetWizard {
     serverMessage: string | undefined,
   ): Promise<NewPetDraft> {
     const environment = this.access.environment;
+    const { draftToNewPet, newPetJson, validateCategoryId, validateName } = this.loadApi();
     const title = `Create Pet in ${environment.label}`;
     const draft = { ...initial };
     let step = 1;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PET_STATUSES } from '../../core/api/schemas';
+import { PET_STATUSES } from '../../core/api/vocabulary';
 import { petJson } from '../../core/explorer/petPresentation';
 import type { PetsViewMode } from '../../core/explorer/petTreeModel';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';

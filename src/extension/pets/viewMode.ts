@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { PetStatus } from '../../core/api/schemas';
+import { isPetStatus } from '../../core/api/vocabulary';
 import type { PetsViewMode } from '../../core/explorer/petTreeModel';
 
 const STATE_KEY = 'petstore.viewMode';
@@ -9,8 +9,8 @@ export class ViewModeStore {
   constructor(private readonly workspaceState: vscode.Memento) {}
 
   get(): PetsViewMode {
-    const status = PetStatus.safeParse(this.workspaceState.get(STATE_KEY));
-    return status.success ? { kind: 'status', status: status.data } : { kind: 'grouped' };
+    const status = this.workspaceState.get(STATE_KEY);
+    return isPetStatus(status) ? { kind: 'status', status } : { kind: 'grouped' };
   }
 
   async set(mode: PetsViewMode): Promise<void> {

@@ -1,0 +1,13 @@
+/**
+ * The API chunk (dist/extension/api.js): the HTTP client with its schemas (undici, zod) and the
+ * create-pet form's validation, which uses the same schemas. Loaded on the first request or the
+ * first wizard, never at activation (scripts/build.mjs bundles it apart).
+ */
+export { PetStoreClient } from '../../core/api/client';
+export { createDispatcher } from '../../core/api/dispatcher';
+export {
+  draftToNewPet,
+  newPetJson,
+  validateCategoryId,
+  validateName,
+} from '../../core/explorer/newPetForm';

@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 /** Debian packages the editor host needs: a browser to drive, and Kerberos headers for code-server's native build. */
 const REQUIRED = [
   { name: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).
+  { name: 'ripgrep', present: () => existsSync('/usr/bin/rg') },
   {
     name: 'libkrb5-dev',
     present: () => spawnSync('dpkg', ['-s', 'libkrb5-dev'], { stdio: 'ignore' }).status === 0,

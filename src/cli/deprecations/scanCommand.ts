@@ -155,7 +155,7 @@ export function runScan(args: string[]): number {
       ((path, finding) =>
         lineRangeChanged(onlyChangedLines, path, finding.start.line + 1, finding.end.line + 1)),
   );
-  const { fingerprinted, scanned, ioError } = outcome;
+  const { fingerprinted, scanned, ioError, listedByRipgrep } = outcome;
   let results = outcome.results;
   if (writeTo !== undefined) {
     try {
@@ -207,7 +207,7 @@ export function runScan(args: string[]): number {
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   if (format === 'github' && stepSummary)
     appendFileSync(stepSummary, stepSummaryMarkdown(results, context, baselineCounts));
-  note(summary(results, scanned, !!baseline));
+  note(summary(results, scanned, !!baseline, listedByRipgrep));
   if (baselineNote) note(baselineNote);
   if (writeTo !== undefined) return ioError ? 2 : 0;
   if (results.length > 0) return 1;
@@ -257,9 +257,14 @@ function compareBaseline(
 }
 
 /** One line for the log: how many calls, where. */
-function summary(results: readonly FileFindings[], scanned: number, fresh: boolean): string {
+function summary(
+  results: readonly FileFindings[],
+  scanned: number,
+  fresh: boolean,
+  listedByRipgrep: boolean,
+): string {
   const calls = results.reduce((total, file) => total + file.findings.length, 0);
-  const files = `${scanned} file${scanned === 1 ? '' : 's'} scanned`;
+  const files = `${scanned} file${scanned === 1 ? '' : 's'} scanned${listedByRipgrep ? ': the candidates ripgrep listed' : ''}`;
   const what = fresh ? 'new calls' : 'calls';
   if (!calls) return `no ${what} to the deprecated GET /pets/{petId} (${files})`;
   const where = `${results.length} file${results.length === 1 ? '' : 's'}`;

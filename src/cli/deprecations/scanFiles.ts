@@ -13,9 +13,14 @@ import { snippetOf } from '../../core/deprecations/migration/progress';
 import type { FileFindings } from '../../core/deprecations/reports/report';
 import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
 import {
+  listFilesWithRipgrep,
+  ripgrepOnPath,
+} from '../../core/deprecations/workspace/ripgrepCandidates';
+import {
   CandidateReader,
   DEFAULT_MAX_FILE_BYTES,
   listFiles,
+  type ListedFile,
   type SkipNote,
 } from '../../core/deprecations/workspace/workspaceWalker';
 import { note } from './cliOutput';
@@ -26,19 +31,26 @@ export const FINDER_OPTIONS = {
   names: { type: 'string' },
   'max-file-size': { type: 'string' },
   'no-gitignore': { type: 'boolean', default: false },
+  rg: { type: 'string' },
+  'no-rg': { type: 'boolean', default: false },
 } as const;
 
 export const FINDER_USAGE = `  --confidence LEVEL         report findings at least this sure: certain, likely (default)
                              or possible (all, also strings whose use is not seen)
   --names getPet,get_pet     operation names of generated clients (default getPet,get_pet,GetPet)
   --max-file-size BYTES      skip larger files, with a note (default ${DEFAULT_MAX_FILE_BYTES})
-  --no-gitignore             also scan files that .gitignore excludes`;
+  --no-gitignore             also scan files that .gitignore excludes
+  --rg PATH                  list candidate files with this ripgrep (default: rg on PATH, if any);
+                             anything unexpected from it falls back to the built-in walker
+  --no-rg                    never use ripgrep: walk the folders in Node`;
 
 export interface FinderSettings {
   minimum: Confidence;
   names?: string[];
   maxFileBytes: number;
   gitignore: boolean;
+  /** The rg that lists candidate files, or undefined for the built-in walker. */
+  ripgrep?: string;
 }
 
 /** Checks the finder's options: a message for the first bad one, else the settings. */
@@ -47,6 +59,8 @@ export function finderSettings(values: {
   names?: string;
   'max-file-size'?: string;
   'no-gitignore'?: boolean;
+  rg?: string;
+  'no-rg'?: boolean;
 }): FinderSettings | string {
   const minimum = (values.confidence ?? DEFAULT_MINIMUM_CONFIDENCE) as Confidence;
   if (!CONFIDENCE_LEVELS.includes(minimum))
@@ -63,7 +77,10 @@ export function finderSettings(values: {
     .filter(Boolean);
   if (names && names.some((name) => !/^[A-Za-z_$][\w$]*$/.test(name)))
     return '--names must be identifiers separated by commas';
-  return { minimum, names, maxFileBytes, gitignore: !values['no-gitignore'] };
+  if (values.rg !== undefined && values['no-rg']) return '--rg and --no-rg are used one at a time';
+  if (values.rg === '') return '--rg needs the path of an rg executable';
+  const ripgrep = values['no-rg'] ? undefined : (values.rg ?? ripgrepOnPath());
+  return { minimum, names, maxFileBytes, gitignore: !values['no-gitignore'], ripgrep };
 }
 
 export interface ScanOutcome {
@@ -74,6 +91,8 @@ export interface ScanOutcome {
   /** Each finding's line, as a report shows it. */
   snippets: Map<Finding, string>;
   scanned: number;
+  /** Whether ripgrep listed the files (then `scanned` counts its candidates, not every file). */
+  listedByRipgrep: boolean;
   /** A file or folder could not be read (the exit status says so). */
   ioError: boolean;
 }
@@ -116,11 +135,13 @@ export function scanFiles(
     fingerprinted: [],
     snippets: new Map(),
     scanned: 0,
+    listedByRipgrep: false,
     ioError: false,
   };
-  const files = listFiles(roots, onSkip, { gitignore: settings.gitignore });
-  outcome.scanned = files.length;
-  for (const file of files) {
+  const files = listScannedFiles(roots, settings, engine, onSkip);
+  outcome.listedByRipgrep = files.byRipgrep;
+  outcome.scanned = files.list.length;
+  for (const file of files.list) {
     const candidate = reader.read(file);
     if (!candidate) continue;
     const findings = engine
@@ -143,4 +164,31 @@ export function scanFiles(
   }
   outcome.ioError = ioError;
   return outcome;
+}
+
+/**
+ * The files to read: listed by ripgrep when there is one (only the files holding a needle), else
+ * by the walker. A listing rg could not complete is dropped whole, with one note, for the walker's.
+ */
+function listScannedFiles(
+  roots: readonly string[],
+  settings: FinderSettings,
+  engine: DeprecationEngine,
+  onSkip: (note: SkipNote) => void,
+): { list: ListedFile[]; byRipgrep: boolean } {
+  if (settings.ripgrep) {
+    // Notes wait for the listing to be used: a fallback walk notes the same roots again.
+    const notes: SkipNote[] = [];
+    const listing = listFilesWithRipgrep(
+      roots,
+      { rg: settings.ripgrep, needles: engine.prefilterNeedles(), gitignore: settings.gitignore },
+      (skipped) => notes.push(skipped),
+    );
+    if ('files' in listing) {
+      notes.forEach(onSkip);
+      return { list: listing.files, byRipgrep: true };
+    }
+    note(`note: ${listing.problem}; scanning with the built-in walker instead`);
+  }
+  return { list: listFiles(roots, onSkip, { gitignore: settings.gitignore }), byRipgrep: false };
 }

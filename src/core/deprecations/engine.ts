@@ -84,6 +84,14 @@ export class DeprecationEngine {
     return this.needles.some((needle) => text.includes(needle));
   }
 
+  /**
+   * Fixed strings every candidate contains (a superset of mightContain's test): what a text search
+   * such as ripgrep looks for to list the files worth reading.
+   */
+  prefilterNeedles(): string[] {
+    return ['pets', ...this.needles];
+  }
+
   /** The same test on raw bytes: one pass for "pets", one per operation name. */
   mightContainBytes(bytes: Buffer): boolean {
     for (let at = bytes.indexOf(PETS); at !== -1; at = bytes.indexOf(PETS, at + 4))

@@ -86,6 +86,7 @@ export function listFiles(
   const files: ListedFile[] = [];
   /** Real paths of the folders seen: a symlink back to one of them is a loop. */
   const visited = new Set<string>();
+  const rootReals = realFolders(roots);
   // Depth-first with an explicit stack (deep trees must not exhaust the call stack), in the order
   // a recursive walk would take: a folder's files, then each subfolder in turn. A folder's real
   // path is its parent's plus its name unless it was reached through a symlink, so only links
@@ -130,6 +131,12 @@ export function listFiles(
         } catch {
           continue; // dangling link
         }
+        // A link to a folder inside the scanned roots is an alias: that folder is scanned by its
+        // own path (a link to one of its ancestors would loop). Links out of the roots are followed.
+        if (isDirectory && isInside(realPath, rootReals)) {
+          if (isInside(real, [realPath])) onSkip({ path, reason: 'symlinkLoop' });
+          continue;
+        }
       }
       if ((!isDirectory && !isFile) || isIgnored(here, path, isDirectory)) continue;
       if (isDirectory) {
@@ -138,7 +145,7 @@ export function listFiles(
       }
       const language = languageOfPath(path);
       // Files without an extension may be scripts with a shebang; others are not source.
-      if (language || !name.includes('.')) files.push({ path, bytes: pathBytes, language });
+      if (isScannedName(name, language)) files.push({ path, bytes: pathBytes, language });
     }
     for (let i = subfolders.length - 1; i >= 0; i--)
       pending.push({ ...subfolders[i]!, scopes: here });
@@ -152,27 +159,66 @@ export function listFiles(
     for (let next = pending.pop(); next; next = pending.pop()) visitFolder(next);
   };
   for (const root of roots) {
-    let info;
-    try {
-      info = statSync(root);
-    } catch {
-      onSkip({ path: root, reason: 'missing' });
-      continue;
-    }
-    if (!info.isDirectory() && !info.isFile()) {
-      onSkip({ path: root, reason: 'notRegularFile' }); // a FIFO or device would block the read
-      continue;
-    }
-    if (info.isDirectory())
+    const kind = rootKind(root, onSkip);
+    if (kind === 'folder')
       walkFrom(
         root,
         options.excludes?.length
           ? [{ base: root, rules: ignore().add([...options.excludes]) }]
           : [],
       );
-    else files.push({ path: root, language: languageOfPath(root) });
+    else if (kind === 'file') files.push({ path: root, language: languageOfPath(root) });
   }
   return files;
+}
+
+/**
+ * What a root given to a scan is: a folder to walk, a file to read whatever its name, or nothing
+ * (missing, or a FIFO or device that would block the read: noted).
+ */
+export function rootKind(
+  root: string,
+  onSkip: (note: SkipNote) => void,
+): 'folder' | 'file' | undefined {
+  let info;
+  try {
+    info = statSync(root);
+  } catch {
+    onSkip({ path: root, reason: 'missing' });
+    return undefined;
+  }
+  if (info.isDirectory()) return 'folder';
+  if (info.isFile()) return 'file';
+  onSkip({ path: root, reason: 'notRegularFile' });
+  return undefined;
+}
+
+/** The real paths of the roots that are folders (links resolved). */
+export function realFolders(roots: readonly string[]): string[] {
+  return roots.flatMap((root) => {
+    try {
+      return statSync(root).isDirectory() ? [realpathSync.native(root)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Whether `path` is one of `folders` or below one of them. */
+export function isInside(path: string, folders: readonly string[]): boolean {
+  return folders.some(
+    (folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep),
+  );
+}
+
+/** Whether a listed file is one a scan reads: a supported source, or an extensionless possible script. */
+export function isScannedName(name: string, language: LanguageSupport | undefined): boolean {
+  return language !== undefined || !name.includes('.');
+}
+
+/** Whether gitignore-style `excludes` (relative to `root`) exclude the file at `path` under it. */
+export function excludedFrom(root: string, excludes: Ignore, path: string): boolean {
+  return isIgnored([{ base: root, rules: excludes }], path, false);
 }
 
 /** Reads listed files synchronously (page-cached files read fastest so) into one reused buffer. */

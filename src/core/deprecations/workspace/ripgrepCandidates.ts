@@ -1,0 +1,292 @@
+/**
+ * Candidate files listed by ripgrep: on a large tree where few files mention the path, `rg -l`
+ * (native, multi-threaded) finds the handful worth reading far faster than a walk in Node, and the
+ * engine then reads only those. Anything unexpected from rg makes the caller fall back to the
+ * walker: a listing is complete or it is not used.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { accessSync, constants, lstatSync, realpathSync } from 'node:fs';
+import { basename, delimiter, join, normalize, sep } from 'node:path';
+import ignore from 'ignore';
+import { languageOfPath } from '../lexers/languages';
+import { escapedFileName, utf8FileName } from './fileNames';
+import {
+  excludedFrom,
+  isInside,
+  isScannedName,
+  realFolders,
+  rootKind,
+  type ListedFile,
+  type SkipNote,
+} from './workspaceWalker';
+
+export interface RipgrepOptions {
+  /** The rg executable. */
+  rg: string;
+  /** Fixed strings a candidate contains (the engine's prefilter needles, or a superset). */
+  needles: readonly string[];
+  /** Honour .gitignore files (default true). */
+  gitignore?: boolean;
+  /** Extra gitignore-style patterns, relative to each root (the language server's excludes). */
+  excludes?: readonly string[];
+}
+
+/** A complete listing, or why there is none (the caller falls back to the walker and says so). */
+export type RipgrepListing = { files: ListedFile[] } | { problem: string };
+
+/** --no-require-git (read .gitignore outside a git repository, as the walker does) came in 11.0. */
+const MINIMUM_MAJOR_VERSION = 11;
+
+interface RunResult {
+  status: number | null;
+  stdout: Buffer;
+  error?: string;
+}
+
+/**
+ * The arguments that make rg list what the walker would read: .gitignore honoured everywhere (also
+ * outside git) and nothing else (no .ignore, .rgignore, global or parent ignore files, no rg
+ * config), hidden files included, symlinks followed, .git/.hg/.svn skipped, names NUL-separated.
+ */
+export function ripgrepArgs(options: RipgrepOptions, folder: string): string[] {
+  const args = [
+    '--files-with-matches',
+    '--null',
+    '--no-config',
+    '--no-messages',
+    '--fixed-strings',
+    '--case-sensitive',
+    '--hidden',
+    '--follow',
+    '--no-ignore-dot',
+    '--no-ignore-exclude',
+    '--no-ignore-global',
+    '--no-ignore-parent',
+    '--no-require-git',
+  ];
+  if (options.gitignore === false) args.push('--no-ignore-vcs');
+  for (const skipped of ['.git', '.hg', '.svn']) args.push('--glob', `!${skipped}`);
+  // A name excluded at any depth (`**/node_modules`, `dist`) is left out by rg too, so it does not
+  // search it; every other exclude is applied to rg's listing (excludedFrom), exactly as the walker does.
+  for (const name of (options.excludes ?? []).map(excludedName))
+    if (name) args.push('--glob', `!${name}`);
+  for (const needle of options.needles) args.push('-e', needle);
+  args.push('--', folder);
+  return args;
+}
+
+/**
+ * `**\/name` or `name` (one plain segment, files and folders alike, as in rg): the name; anything
+ * else, `name/` (folders only) included, is undefined.
+ */
+function excludedName(pattern: string): string | undefined {
+  const name = pattern.replace(/^\*\*\//, '');
+  return /^[\w.-]+$/.test(name) && name !== '.' && name !== '..' ? name : undefined;
+}
+
+/**
+ * Reads `rg -l --null` output for one folder: each path must be inside it; names that are not
+ * valid UTF-8 keep their bytes (to open the file) and are shown escaped, as the walker does.
+ */
+export function parseRipgrepList(
+  stdout: Buffer,
+  folder: string,
+): { files: ListedFile[] } | { problem: string } {
+  const prefix = folder.endsWith(sep) ? folder : folder + sep;
+  // The walker names the files of '.' without './' (rg prints it): the same names either way.
+  const shown = (path: string) => (folder === '.' ? path.slice(prefix.length) : path);
+  const files: ListedFile[] = [];
+  let start = 0;
+  for (let end = stdout.indexOf(0); end !== -1; end = stdout.indexOf(0, start)) {
+    const bytes = stdout.subarray(start, end);
+    start = end + 1;
+    const decoded = utf8FileName(bytes);
+    const path = decoded ?? escapedFileName(bytes);
+    if (!path.startsWith(prefix))
+      return { problem: `rg listed ${JSON.stringify(path)}, outside ${folder}` };
+    const name = shown(path);
+    const language = languageOfPath(name);
+    if (!isScannedName(basename(name), language)) continue;
+    files.push(
+      decoded === undefined
+        ? { path: name, bytes: Buffer.from(bytes), language }
+        : { path: name, language },
+    );
+  }
+  if (start !== stdout.length) return { problem: 'rg output did not end with a NUL' };
+  return { files };
+}
+
+/** Whether rg runs and is recent enough, from `rg --version`. */
+export function ripgrepVersionProblem(run: RunResult, rg: string): string | undefined {
+  if (run.error) return `${rg} cannot run (${run.error})`;
+  const match = /^ripgrep (\d+)\.(\d+)/.exec(run.stdout.toString('utf8'));
+  if (run.status !== 0 || !match) return `${rg} --version did not say "ripgrep X.Y"`;
+  if (Number(match[1]) < MINIMUM_MAJOR_VERSION)
+    return `${rg} is ripgrep ${match[1]}.${match[2]}; ${MINIMUM_MAJOR_VERSION}.0 or newer is needed`;
+  return undefined;
+}
+
+/** One folder's listing from a finished rg run: 0 (matches) or 1 (none) is a listing, else a problem. */
+function listingOf(
+  run: RunResult,
+  folder: string,
+  options: RipgrepOptions,
+  rootReals: readonly string[],
+): RipgrepListing {
+  if (run.error) return { problem: `${options.rg} failed (${run.error})` };
+  if (run.status !== 0 && run.status !== 1)
+    return {
+      problem: `${options.rg} ended with ${run.status === null ? 'a signal' : `status ${run.status}`} (an unreadable file or a symlink loop, say)`,
+    };
+  const parsed = parseRipgrepList(run.stdout, folder);
+  if ('problem' in parsed) return parsed;
+  const aliased = aliasTest(folder, rootReals);
+  const rules = options.excludes?.length ? ignore().add([...options.excludes]) : undefined;
+  return {
+    files: parsed.files.filter(
+      (file) => !aliased(file) && !(rules && excludedFrom(folder, rules, file.path)),
+    ),
+  };
+}
+
+/**
+ * Whether a listed file was reached through a link to a folder inside the scanned roots: rg
+ * follows it, the walker does not (that folder is scanned by its own path). Each folder on the
+ * way is looked at once per listing.
+ */
+function aliasTest(folder: string, rootReals: readonly string[]): (file: ListedFile) => boolean {
+  const verdicts = new Map<string, boolean>();
+  const isAlias = (path: string | Buffer): boolean => {
+    const key = path.toString('latin1');
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      try {
+        verdict =
+          lstatSync(path).isSymbolicLink() && isInside(realpathSync.native(path), rootReals);
+      } catch {
+        verdict = false;
+      }
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
+  return (file) => {
+    const full = file.bytes ?? Buffer.from(file.path);
+    const start = Buffer.byteLength(folder === '.' ? '' : folder) + 1;
+    for (let at = full.indexOf(sep, start); at !== -1; at = full.indexOf(sep, at + 1))
+      if (isAlias(full.subarray(0, at))) return true;
+    return false;
+  };
+}
+
+function syncRun(command: string, args: string[]): RunResult {
+  const result = spawnSync(command, args, { maxBuffer: 1024 * 1024 * 1024 });
+  return {
+    status: result.status,
+    stdout: result.stdout ?? Buffer.alloc(0),
+    error: result.error?.message,
+  };
+}
+
+function asyncRun(command: string, args: string[]): Promise<RunResult> {
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      { encoding: 'buffer', maxBuffer: 1024 * 1024 * 1024 },
+      (error, stdout) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        resolve({
+          status: error ? (typeof code === 'number' ? code : null) : 0,
+          stdout,
+          // A status other than 0 is an rg answer (1: no match), not a failure to run it.
+          error: error && typeof code !== 'number' ? error.message : undefined,
+        });
+      },
+    );
+  });
+}
+
+/**
+ * The files under roots that a scan reads, listed by rg (synchronously: the CLI). Roots that are
+ * files are taken as they are, as the walker takes them; missing ones are noted.
+ */
+export function listFilesWithRipgrep(
+  roots: readonly string[],
+  options: RipgrepOptions,
+  onSkip: (note: SkipNote) => void,
+): RipgrepListing {
+  const problem = ripgrepVersionProblem(syncRun(options.rg, ['--version']), options.rg);
+  if (problem) return { problem };
+  const files: ListedFile[] = [];
+  const rootReals = realFolders(roots);
+  for (const root of roots) {
+    const kind = rootKind(root, onSkip);
+    if (kind === 'file') files.push({ path: root, language: languageOfPath(root) });
+    if (kind !== 'folder') continue;
+    const folder = folderArgument(root);
+    const listing = listingOf(
+      syncRun(options.rg, ripgrepArgs(options, folder)),
+      folder,
+      options,
+      rootReals,
+    );
+    if ('problem' in listing) return listing;
+    files.push(...sortedByPath(listing.files));
+  }
+  return { files };
+}
+
+/** The same, without blocking the event loop (the language server). */
+export async function listFilesWithRipgrepAsync(
+  roots: readonly string[],
+  options: RipgrepOptions,
+  onSkip: (note: SkipNote) => void,
+): Promise<RipgrepListing> {
+  const problem = ripgrepVersionProblem(await asyncRun(options.rg, ['--version']), options.rg);
+  if (problem) return { problem };
+  const files: ListedFile[] = [];
+  const rootReals = realFolders(roots);
+  for (const root of roots) {
+    const kind = rootKind(root, onSkip);
+    if (kind === 'file') files.push({ path: root, language: languageOfPath(root) });
+    if (kind !== 'folder') continue;
+    const folder = folderArgument(root);
+    const listing = listingOf(
+      await asyncRun(options.rg, ripgrepArgs(options, folder)),
+      folder,
+      options,
+      rootReals,
+    );
+    if ('problem' in listing) return listing;
+    files.push(...sortedByPath(listing.files));
+  }
+  return { files };
+}
+
+/** A folder as the walker names its files' paths from: normalized, no trailing separator. */
+function folderArgument(root: string): string {
+  const folder = normalize(root);
+  return folder.length > 1 && folder.endsWith(sep) ? folder.slice(0, -1) : folder;
+}
+
+/** rg lists in the order its threads finish: sorted, a scan reads files in a stable order. */
+function sortedByPath(files: ListedFile[]): ListedFile[] {
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** An executable `rg` on PATH, or undefined. */
+export function ripgrepOnPath(path = process.env.PATH ?? ''): string | undefined {
+  for (const folder of path.split(delimiter)) {
+    if (!folder) continue;
+    const candidate = join(folder, process.platform === 'win32' ? 'rg.exe' : 'rg');
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}

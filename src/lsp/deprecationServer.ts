@@ -29,7 +29,7 @@ import { HandlerGuard } from './guard';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
 import { SCAN_WORKSPACE_REQUEST } from './protocol';
-import { scanFolders } from './workspaceScan';
+import { scanFolders, type WorkspaceScanResult } from './workspaceScan';
 
 export interface ServerOptions {
   /** Where diagnostics link for the explanation when the client does not say (initializationOptions.explanationUri). */
@@ -53,6 +53,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   let folders: string[] = [];
   let explanationUri = options.defaultExplanationUri;
   let progressSupported = false;
+  /** The editor's own rg (initializationOptions.ripgrepPath), which lists the workspace's candidates. */
+  let ripgrepPath: string | undefined;
   let watchRegistrationSupported = false;
   /** The baseline in force (settings.baseline), its absolute path, and the watch on it. */
   let baseline: BaselineMatcher | undefined;
@@ -179,13 +181,13 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     publish({ uri, diagnostics });
   };
 
-  const scanWorkspace = async (): Promise<{ files: number; findings: number }> => {
+  const scanWorkspace = async (): Promise<WorkspaceScanResult> => {
     const generation = ++scanGeneration;
     const stale = new Set(fromDisk);
     if (!settings.enable || !settings.scanWorkspace || folders.length === 0) {
       for (const uri of stale) publish({ uri, diagnostics: [] });
       fromDisk.clear();
-      return { files: 0, findings: 0 };
+      return { files: 0, findings: 0, listedBy: 'walker' };
     }
     const reporter = progressSupported
       ? await connection.window.createWorkDoneProgress()
@@ -219,6 +221,14 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
           connection.console.info(
             `petstore: skipped ${note.path} (${note.reason}${note.detail ? `: ${note.detail}` : ''})`,
           ),
+        ripgrepPath,
+      );
+      connection.console.info(
+        `petstore: workspace scanned: ${result.files} files with candidates, ${result.findings} calls; files listed by ${
+          result.listedBy === 'ripgrep'
+            ? `ripgrep (${ripgrepPath})`
+            : `the built-in walker${result.ripgrepProblem ? ` (ripgrep not used: ${result.ripgrepProblem})` : ''}`
+        }`,
       );
       if (generation === scanGeneration) {
         for (const uri of stale) {
@@ -233,9 +243,14 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   };
 
   connection.onInitialize((params): InitializeResult => {
-    const init = (params.initializationOptions ?? {}) as { explanationUri?: unknown };
+    const init = (params.initializationOptions ?? {}) as {
+      explanationUri?: unknown;
+      ripgrepPath?: unknown;
+    };
     apply(params.initializationOptions);
     if (typeof init.explanationUri === 'string') explanationUri = init.explanationUri;
+    if (typeof init.ripgrepPath === 'string' && isAbsolute(init.ripgrepPath))
+      ripgrepPath = init.ripgrepPath;
     folders = filesOf(
       Array.isArray(params.workspaceFolders)
         ? params.workspaceFolders.map((folder: { uri?: unknown } | null) => folder?.uri)
@@ -364,7 +379,11 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   );
 
   connection.onRequest(SCAN_WORKSPACE_REQUEST, () =>
-    guard.run('scanning the workspace', { files: 0, findings: 0 }, scanWorkspace),
+    guard.run(
+      'scanning the workspace',
+      { files: 0, findings: 0, listedBy: 'walker' } as WorkspaceScanResult,
+      scanWorkspace,
+    ),
   );
 
   documents.listen(connection);

@@ -1,7 +1,13 @@
 import { pathToFileURL } from 'node:url';
 import type { DeprecationEngine, Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
-import { walkCandidates, type SkipNote } from '../core/deprecations/workspace/workspaceWalker';
+import { listFilesWithRipgrepAsync } from '../core/deprecations/workspace/ripgrepCandidates';
+import {
+  listFiles,
+  readCandidates,
+  type ListedFile,
+  type SkipNote,
+} from '../core/deprecations/workspace/workspaceWalker';
 
 export interface ScannedFile {
   uri: string;
@@ -19,6 +25,18 @@ export interface ScanProgress {
 
 const CHUNK = 40;
 
+/** What a workspace scan did: files with candidates, calls found, and who listed the files. */
+export interface WorkspaceScanResult {
+  files: number;
+  findings: number;
+  /** 'ripgrep' when the editor's rg listed the candidates, else 'walker'. */
+  listedBy: 'ripgrep' | 'walker';
+  /** The rg that listed them. */
+  ripgrep?: string;
+  /** Why ripgrep was not used, when one was given. */
+  ripgrepProblem?: string;
+}
+
 /**
  * Scans folders from disk, handing results over in chunks and yielding to the event loop between
  * them, so the server keeps answering the editor during a large scan.
@@ -31,15 +49,16 @@ export async function scanFolders(
   onChunk: (files: ScannedFile[]) => void,
   progress: ScanProgress,
   onNote: (note: SkipNote) => void,
-): Promise<{ files: number; findings: number }> {
+  ripgrep?: string,
+): Promise<WorkspaceScanResult> {
   let chunk: ScannedFile[] = [];
   let files = 0;
   let findings = 0;
-  for await (const file of walkCandidates(
-    folders,
+  const listing = await listWorkspaceFiles(folders, engine, exclude, onNote, ripgrep);
+  for await (const file of readCandidates(
+    listing.files,
     (bytes) => engine.mightContainBytes(bytes),
     onNote,
-    { excludes: exclude },
   )) {
     if (progress.cancelled()) break;
     const uri = pathToFileURL(file.path).href;
@@ -63,5 +82,40 @@ export async function scanFolders(
     }
   }
   if (chunk.length) onChunk(chunk);
-  return { files, findings };
+  return listing.listedBy === 'ripgrep'
+    ? { files, findings, listedBy: 'ripgrep', ripgrep }
+    : {
+        files,
+        findings,
+        listedBy: 'walker',
+        ...(listing.problem ? { ripgrepProblem: listing.problem } : {}),
+      };
+}
+
+/**
+ * The files to read: listed by the editor's ripgrep when it has one (the files holding a needle,
+ * found by native threads), else by the walker. A listing rg could not complete is not used.
+ */
+async function listWorkspaceFiles(
+  folders: readonly string[],
+  engine: DeprecationEngine,
+  exclude: readonly string[],
+  onNote: (note: SkipNote) => void,
+  ripgrep: string | undefined,
+): Promise<{ files: ListedFile[]; listedBy: 'ripgrep' | 'walker'; problem?: string }> {
+  let problem: string | undefined;
+  if (ripgrep) {
+    const notes: SkipNote[] = [];
+    const listing = await listFilesWithRipgrepAsync(
+      folders,
+      { rg: ripgrep, needles: engine.prefilterNeedles(), excludes: exclude },
+      (note) => notes.push(note),
+    );
+    if ('files' in listing) {
+      notes.forEach(onNote);
+      return { files: listing.files, listedBy: 'ripgrep' };
+    }
+    problem = listing.problem;
+  }
+  return { files: listFiles(folders, onNote, { excludes: exclude }), listedBy: 'walker', problem };
 }

@@ -69,10 +69,20 @@ describe('Deprecated getPet finder in the editor', function () {
       7,
       'the docstring and the suppressed call are not findings',
     );
-    const result = await vscode.commands.executeCommand<{ files: number; findings: number }>(
-      'petstore.scanWorkspaceForDeprecatedCalls',
-    );
-    assert.deepEqual(result, { files: 2, findings: 2 });
+    const result = await vscode.commands.executeCommand<{
+      files: number;
+      findings: number;
+      listedBy: string;
+      ripgrep?: string;
+    }>('petstore.scanWorkspaceForDeprecatedCalls');
+    // The candidates were listed by the editor's own ripgrep (the one its search uses).
+    assert.deepEqual(result, {
+      files: 2,
+      findings: 2,
+      listedBy: 'ripgrep',
+      ripgrep: result.ripgrep,
+    });
+    assert.ok(result.ripgrep?.startsWith(vscode.env.appRoot), result.ripgrep);
     assert.deepEqual(ours(file('scripts/clean.go')), []);
   });
 

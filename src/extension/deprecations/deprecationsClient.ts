@@ -12,6 +12,7 @@ import {
 } from '../../core/deprecations/lexers/languages';
 import { EXPLANATION_URI } from '../../core/deprecations/rule';
 import { readDeprecationSettings } from './deprecationSettings';
+import { editorRipgrep } from './editorRipgrep';
 
 /** Files the server follows on disk (created, changed, deleted). */
 const WATCHED_FILES = `**/{${[
@@ -51,7 +52,11 @@ export function createDeprecationsClient(
       ]),
     ],
     synchronize: { fileEvents: [watcher, deletions] },
-    initializationOptions: { ...readDeprecationSettings(), explanationUri: EXPLANATION_URI },
+    initializationOptions: {
+      ...readDeprecationSettings(),
+      explanationUri: EXPLANATION_URI,
+      ripgrepPath: editorRipgrep(vscode.env.appRoot),
+    },
     outputChannel,
   };
   return new LanguageClient(

@@ -63,11 +63,13 @@ describe('language server (in-memory streams)', function () {
     assert.equal(ts!.codeDescription?.href, 'petstore-docs:/deprecated-get-pet.md');
     assert.match(ts!.message as string, /removed on 5 December 2030 \(\d+ days left\)/);
     assert.equal(go!.range.start.line, 1);
-    const result = await client.connection.sendRequest<{ files: number; findings: number }>(
-      SCAN_WORKSPACE_REQUEST,
-    );
+    const result = await client.connection.sendRequest<{
+      files: number;
+      findings: number;
+      listedBy: string;
+    }>(SCAN_WORKSPACE_REQUEST);
     // Files with candidates: the two uses and list.py ("…/pets" may be a segment joined to an id).
-    assert.deepEqual(result, { files: 3, findings: 2 });
+    assert.deepEqual(result, { files: 3, findings: 2, listedBy: 'walker' });
     assert.equal(client.latest.has(uri('generated/api.ts')), false);
     assert.ok(client.progress.includes('begin') && client.progress.includes('end'));
   });

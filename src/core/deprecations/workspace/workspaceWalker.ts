@@ -283,7 +283,16 @@ export async function* walkCandidates(
   onSkip: (note: SkipNote) => void,
   options: WalkOptions = {},
 ): AsyncGenerator<CandidateFile> {
-  const files = listFiles(roots, onSkip, options);
+  yield* readCandidates(listFiles(roots, onSkip, options), mightContain, onSkip, options);
+}
+
+/** Reads listed files (the walker's or ripgrep's), yielding to the event loop every few hundred. */
+export async function* readCandidates(
+  files: readonly ListedFile[],
+  mightContain: (bytes: Buffer) => boolean,
+  onSkip: (note: SkipNote) => void,
+  options: WalkOptions = {},
+): AsyncGenerator<CandidateFile> {
   const reader = new CandidateReader(mightContain, onSkip, options.maxFileBytes);
   for (let i = 0; i < files.length; i++) {
     const candidate = reader.read(files[i]!);

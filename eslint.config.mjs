@@ -30,6 +30,7 @@ export default tseslint.config(
       'test-results/**',
       'bench/.corpus/**',
       'bench/.corpus-git/**',
+      'bench/.huge/**',
     ],
   },
   js.configs.recommended,

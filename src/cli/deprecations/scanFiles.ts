@@ -181,7 +181,7 @@ function listScannedFiles(
     const notes: SkipNote[] = [];
     const listing = listFilesWithRipgrep(
       roots,
-      { rg: settings.ripgrep, needles: engine.prefilterNeedles(), gitignore: settings.gitignore },
+      { rg: settings.ripgrep, patterns: engine.prefilterPatterns(), gitignore: settings.gitignore },
       (skipped) => notes.push(skipped),
     );
     if ('files' in listing) {

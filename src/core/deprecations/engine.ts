@@ -77,25 +77,31 @@ export class DeprecationEngine {
     this.byteNeedles = this.needles.map((needle) => Buffer.from(needle));
   }
 
-  /** Cheap test that rules a file out before any lexing: most files never mention the path. */
+  /**
+   * Cheap test that rules a file out before any lexing: most files never mention the path. "pets"
+   * must be a whole segment: not inside a word ("snippets/", "carpets'"), and followed by "/" or
+   * a quote.
+   */
   mightContain(text: string): boolean {
     for (let at = text.indexOf('pets'); at !== -1; at = text.indexOf('pets', at + 4))
-      if (PATH_FOLLOWERS.has(text.charCodeAt(at + 4))) return true;
+      if (PATH_FOLLOWERS.has(text.charCodeAt(at + 4)) && !isWordCode(text.charCodeAt(at - 1)))
+        return true;
     return this.needles.some((needle) => text.includes(needle));
   }
 
   /**
-   * Fixed strings every candidate contains (a superset of mightContain's test): what a text search
-   * such as ripgrep looks for to list the files worth reading.
+   * Regular expressions (ripgrep's syntax) every candidate matches, the same test as mightContain:
+   * what a text search looks for to list the files worth reading.
    */
-  prefilterNeedles(): string[] {
-    return ['pets', ...this.needles];
+  prefilterPatterns(): string[] {
+    return ['(?:^|[^A-Za-z0-9_])pets[/\'"`]', ...this.needles];
   }
 
   /** The same test on raw bytes: one pass for "pets", one per operation name. */
   mightContainBytes(bytes: Buffer): boolean {
     for (let at = bytes.indexOf(PETS); at !== -1; at = bytes.indexOf(PETS, at + 4))
-      if (PATH_FOLLOWERS.has(bytes[at + 4]!)) return true;
+      if (PATH_FOLLOWERS.has(bytes[at + 4]!) && !isWordCode(bytes[at - 1] ?? Number.NaN))
+        return true;
     return this.byteNeedles.some((needle) => bytes.includes(needle));
   }
 
@@ -188,6 +194,16 @@ export class DeprecationEngine {
 }
 
 const PETS = Buffer.from('pets');
+
+/** A letter, digit or underscore (ASCII): "pets" after one is the end of another word. */
+function isWordCode(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95
+  );
+}
 /** After "pets": "/" in a URL string; a quote ends the segment 'pets' joined to others. */
 const PATH_FOLLOWERS = new Set([47, 39, 34, 96]);
 

@@ -51,6 +51,10 @@ function caseTree(): string {
   const outside = mkdtempSync(join(tmpdir(), 'petstore-rg-outside-'));
   write(outside, 'shared/client.rb', 'Net::HTTP.get(URI("#{BASE}/pets/#{id}"))\n');
   symlinkSync(join(outside, 'shared'), join(root, 'vendored'));
+  // A dangling link: rg complains about it (status 2), the walker passes over it; both list the rest.
+  symlinkSync(join(root, 'no/such/target.ts'), join(root, 'odd/dangling.ts'));
+  // Whole segments only: "snippets/" and "carpets'" are not the path.
+  write(root, 'odd/words.ts', "const a = 'snippets/x'; const b = \"carpets'\";\n");
   return root;
 }
 

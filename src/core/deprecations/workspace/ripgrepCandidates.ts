@@ -23,8 +23,8 @@ import {
 export interface RipgrepOptions {
   /** The rg executable. */
   rg: string;
-  /** Fixed strings a candidate contains (the engine's prefilter needles, or a superset). */
-  needles: readonly string[];
+  /** Regular expressions a candidate matches (the engine's prefilter, or a looser one). */
+  patterns: readonly string[];
   /** Honour .gitignore files (default true). */
   gitignore?: boolean;
   /** Extra gitignore-style patterns, relative to each root (the language server's excludes). */
@@ -40,6 +40,7 @@ const MINIMUM_MAJOR_VERSION = 11;
 interface RunResult {
   status: number | null;
   stdout: Buffer;
+  stderr?: Buffer;
   error?: string;
 }
 
@@ -53,8 +54,6 @@ export function ripgrepArgs(options: RipgrepOptions, folder: string): string[] {
     '--files-with-matches',
     '--null',
     '--no-config',
-    '--no-messages',
-    '--fixed-strings',
     '--case-sensitive',
     '--hidden',
     '--follow',
@@ -70,7 +69,7 @@ export function ripgrepArgs(options: RipgrepOptions, folder: string): string[] {
   // search it; every other exclude is applied to rg's listing (excludedFrom), exactly as the walker does.
   for (const name of (options.excludes ?? []).map(excludedName))
     if (name) args.push('--glob', `!${name}`);
-  for (const needle of options.needles) args.push('-e', needle);
+  for (const pattern of options.patterns) args.push('-e', pattern);
   args.push('--', folder);
   return args;
 }
@@ -127,6 +126,19 @@ export function ripgrepVersionProblem(run: RunResult, rg: string): string | unde
   return undefined;
 }
 
+/**
+ * Whether everything rg complained about is a path that does not exist: a dangling symlink (the
+ * walker passes over those silently too). Anything else it reports (an unreadable folder, a
+ * symlink loop) is what the walker notes, so then the walker is used.
+ */
+function onlyDanglingLinks(stderr: Buffer | undefined): boolean {
+  const lines = (stderr ?? Buffer.alloc(0)).toString('utf8').split('\n').filter(Boolean);
+  return (
+    lines.length > 0 &&
+    lines.every((line) => /: No such file or directory \(os error 2\)$/.test(line))
+  );
+}
+
 /** One folder's listing from a finished rg run: 0 (matches) or 1 (none) is a listing, else a problem. */
 function listingOf(
   run: RunResult,
@@ -135,7 +147,7 @@ function listingOf(
   rootReals: readonly string[],
 ): RipgrepListing {
   if (run.error) return { problem: `${options.rg} failed (${run.error})` };
-  if (run.status !== 0 && run.status !== 1)
+  if (run.status !== 0 && run.status !== 1 && !(run.status === 2 && onlyDanglingLinks(run.stderr)))
     return {
       problem: `${options.rg} ended with ${run.status === null ? 'a signal' : `status ${run.status}`} (an unreadable file or a symlink loop, say)`,
     };
@@ -185,6 +197,7 @@ function syncRun(command: string, args: string[]): RunResult {
   return {
     status: result.status,
     stdout: result.stdout ?? Buffer.alloc(0),
+    stderr: result.stderr ?? undefined,
     error: result.error?.message,
   };
 }
@@ -195,11 +208,12 @@ function asyncRun(command: string, args: string[]): Promise<RunResult> {
       command,
       args,
       { encoding: 'buffer', maxBuffer: 1024 * 1024 * 1024 },
-      (error, stdout) => {
+      (error, stdout, stderr) => {
         const code = (error as { code?: unknown } | null)?.code;
         resolve({
           status: error ? (typeof code === 'number' ? code : null) : 0,
           stdout,
+          stderr,
           // A status other than 0 is an rg answer (1: no match), not a failure to run it.
           error: error && typeof code !== 'number' ? error.message : undefined,
         });

@@ -81,7 +81,7 @@ describe('ripgrep candidates: reading what rg says', () => {
     const args = ripgrepArgs(
       {
         rg: 'rg',
-        needles: ['pets', 'getPet'],
+        patterns: ['pets', 'getPet'],
         excludes: ['**/node_modules', 'build/', 'src/*.gen.ts'],
       },
       '/r',
@@ -95,7 +95,7 @@ describe('ripgrep candidates: reading what rg says', () => {
       '--hidden',
       '--follow',
       '--null',
-      '--fixed-strings',
+
       '--no-config',
     ])
       assert.ok(args.includes(flag), flag);
@@ -106,7 +106,7 @@ describe('ripgrep candidates: reading what rg says', () => {
     assert.deepEqual(globs, ['!.git', '!.hg', '!.svn', '!node_modules']);
     assert.deepEqual(args.slice(-6), ['-e', 'pets', '-e', 'getPet', '--', '/r']);
     assert.ok(
-      ripgrepArgs({ rg: 'rg', needles: ['pets'], gitignore: false }, '/r').includes(
+      ripgrepArgs({ rg: 'rg', patterns: ['pets'], gitignore: false }, '/r').includes(
         '--no-ignore-vcs',
       ),
     );

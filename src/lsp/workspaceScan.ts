@@ -108,7 +108,7 @@ async function listWorkspaceFiles(
     const notes: SkipNote[] = [];
     const listing = await listFilesWithRipgrepAsync(
       folders,
-      { rg: ripgrep, patterns: engine.prefilterPatterns(), excludes: exclude },
+      { rg: ripgrep, patterns: engine.prefilterNeedles(), fixedStrings: true, excludes: exclude },
       (note) => notes.push(note),
     );
     if ('files' in listing) {

@@ -181,7 +181,12 @@ function listScannedFiles(
     const notes: SkipNote[] = [];
     const listing = listFilesWithRipgrep(
       roots,
-      { rg: settings.ripgrep, patterns: engine.prefilterPatterns(), gitignore: settings.gitignore },
+      {
+        rg: settings.ripgrep,
+        patterns: engine.prefilterNeedles(),
+        fixedStrings: true,
+        gitignore: settings.gitignore,
+      },
       (skipped) => notes.push(skipped),
     );
     if ('files' in listing) {

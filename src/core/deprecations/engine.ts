@@ -89,6 +89,11 @@ export class DeprecationEngine {
     return this.needles.some((needle) => text.includes(needle));
   }
 
+  /** The plain strings behind the prefilter ("pets" and the operation names), for a quick grep. */
+  prefilterNeedles(): string[] {
+    return ['pets', ...this.needles];
+  }
+
   /**
    * Regular expressions (ripgrep's syntax) every candidate matches, the same test as mightContain:
    * what a text search looks for to list the files worth reading.

@@ -23,8 +23,9 @@ import {
 export interface RipgrepOptions {
   /** The rg executable. */
   rg: string;
-  /** Regular expressions a candidate matches (the engine's prefilter, or a looser one). */
+  /** What a candidate contains: regular expressions, or fixed strings with `fixedStrings`. */
   patterns: readonly string[];
+  fixedStrings?: boolean;
   /** Honour .gitignore files (default true). */
   gitignore?: boolean;
   /** Extra gitignore-style patterns, relative to each root (the language server's excludes). */
@@ -54,6 +55,7 @@ export function ripgrepArgs(options: RipgrepOptions, folder: string): string[] {
     '--files-with-matches',
     '--null',
     '--no-config',
+    ...(options.fixedStrings ? ['--fixed-strings'] : []),
     '--case-sensitive',
     '--hidden',
     '--follow',

@@ -110,6 +110,13 @@ describe('ripgrep candidates: reading what rg says', () => {
         '--no-ignore-vcs',
       ),
     );
+    // Fixed strings (the quick search the CLI and the server run), or regular expressions.
+    assert.ok(!args.includes('--fixed-strings'));
+    assert.ok(
+      ripgrepArgs({ rg: 'rg', patterns: ['pets'], fixedStrings: true }, '/r').includes(
+        '--fixed-strings',
+      ),
+    );
   });
 
   it('finds rg on PATH, or nothing', () => {

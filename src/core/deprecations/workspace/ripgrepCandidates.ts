@@ -225,15 +225,16 @@ function asyncRun(command: string, args: string[]): Promise<RunResult> {
 }
 
 /**
- * The files under roots that a scan reads, listed by rg (synchronously: the CLI). Roots that are
- * files are taken as they are, as the walker takes them; missing ones are noted.
+ * The steps of a listing, written once for both drivers below: each `yield` hands over the
+ * arguments of an rg run and receives its result. Roots that are files are taken as they are, as
+ * the walker takes them; missing ones are noted.
  */
-export function listFilesWithRipgrep(
+function* listingSteps(
   roots: readonly string[],
   options: RipgrepOptions,
   onSkip: (note: SkipNote) => void,
-): RipgrepListing {
-  const problem = ripgrepVersionProblem(syncRun(options.rg, ['--version']), options.rg);
+): Generator<string[], RipgrepListing, RunResult> {
+  const problem = ripgrepVersionProblem(yield ['--version'], options.rg);
   if (problem) return { problem };
   const files: ListedFile[] = [];
   const rootReals = realFolders(roots);
@@ -242,16 +243,23 @@ export function listFilesWithRipgrep(
     if (kind === 'file') files.push({ path: root, language: languageOfPath(root) });
     if (kind !== 'folder') continue;
     const folder = folderArgument(root);
-    const listing = listingOf(
-      syncRun(options.rg, ripgrepArgs(options, folder)),
-      folder,
-      options,
-      rootReals,
-    );
+    const listing = listingOf(yield ripgrepArgs(options, folder), folder, options, rootReals);
     if ('problem' in listing) return listing;
     files.push(...sortedByPath(listing.files));
   }
   return { files };
+}
+
+/** The files under roots that a scan reads, listed by rg synchronously (the CLI). */
+export function listFilesWithRipgrep(
+  roots: readonly string[],
+  options: RipgrepOptions,
+  onSkip: (note: SkipNote) => void,
+): RipgrepListing {
+  const steps = listingSteps(roots, options, onSkip);
+  let step = steps.next();
+  while (!step.done) step = steps.next(syncRun(options.rg, step.value));
+  return step.value;
 }
 
 /** The same, without blocking the event loop (the language server). */
@@ -260,25 +268,10 @@ export async function listFilesWithRipgrepAsync(
   options: RipgrepOptions,
   onSkip: (note: SkipNote) => void,
 ): Promise<RipgrepListing> {
-  const problem = ripgrepVersionProblem(await asyncRun(options.rg, ['--version']), options.rg);
-  if (problem) return { problem };
-  const files: ListedFile[] = [];
-  const rootReals = realFolders(roots);
-  for (const root of roots) {
-    const kind = rootKind(root, onSkip);
-    if (kind === 'file') files.push({ path: root, language: languageOfPath(root) });
-    if (kind !== 'folder') continue;
-    const folder = folderArgument(root);
-    const listing = listingOf(
-      await asyncRun(options.rg, ripgrepArgs(options, folder)),
-      folder,
-      options,
-      rootReals,
-    );
-    if ('problem' in listing) return listing;
-    files.push(...sortedByPath(listing.files));
-  }
-  return { files };
+  const steps = listingSteps(roots, options, onSkip);
+  let step = steps.next();
+  while (!step.done) step = steps.next(await asyncRun(options.rg, step.value));
+  return step.value;
 }
 
 /** A folder as the walker names its files' paths from: normalized, no trailing separator. */

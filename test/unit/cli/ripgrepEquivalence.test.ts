@@ -61,7 +61,10 @@ function caseTree(): string {
 describe('ripgrep candidate listing gives the same findings as the walker', function () {
   this.timeout(120_000);
   const trees: string[] = [];
-  before(() => ensureSystemPackages((line) => console.log(line), ['ripgrep']));
+  before(function () {
+    this.timeout(600_000); // a fresh machine installs Debian's ripgrep first (apt-get update)
+    ensureSystemPackages((line) => console.log(line), ['ripgrep']);
+  });
   after(() => trees.forEach((tree) => rmSync(tree, { recursive: true, force: true })));
 
   async function bothWays(tree: string, extra: string[] = []) {

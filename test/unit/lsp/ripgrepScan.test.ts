@@ -34,7 +34,8 @@ async function scanWith(folder: string, ripgrepPath: string) {
 describe('language server: the workspace listed by the editor’s ripgrep', function () {
   this.timeout(30_000);
   let folder: string;
-  before(async () => {
+  before(async function () {
+    this.timeout(600_000); // a fresh machine installs Debian's ripgrep first (apt-get update)
     ensureSystemPackages((line) => console.log(line), ['ripgrep']);
     folder = await mkdtemp(join(tmpdir(), 'petstore-lsp-rg-'));
     await mkdir(join(folder, 'src'));

@@ -40,7 +40,8 @@ function buildRepository(): string {
 describe('the progress report in Chromium', () => {
   let browser: Browser;
   let repo: string;
-  before(async () => {
+  before(async function () {
+    this.timeout(900_000); // a fresh machine installs Debian's Chromium first (apt-get)
     ensureSystemPackages((line) => console.log(line), ['chromium']);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',

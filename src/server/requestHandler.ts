@@ -7,18 +7,16 @@ import { sendError, sendJsonText } from './errorResponse';
 import { petJson, petsJson } from './petJson';
 import type { PetRepository } from './petRepository';
 import { isJsonContentType, readRequestBody } from './requestBody';
+import { deprecationHeaders, deprecationHeadersProblem } from './deprecationHeaders';
 
 export const BASE_PATH = '/v1';
 
 /** getPet is removed on 5 December 2030 (spec 4.3, 9.3). */
-const DEPRECATION_HEADERS = {
-  // RFC 9745: when the resource became deprecated; the spec gives no date, so the date of v1.0.0's
-  // publication as recorded by this project (1 January 2025) stands in.
-  deprecation: '@1735689600',
-  // RFC 8594
-  sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
-  link: `<${BASE_PATH}/pets>; rel="successor-version"`,
-};
+const DEPRECATION_HEADERS = deprecationHeaders(BASE_PATH);
+// The server checks its own signals once, at load: a Sunset before the Deprecation is a bug.
+const deprecationProblem = deprecationHeadersProblem(DEPRECATION_HEADERS);
+if (deprecationProblem)
+  throw new Error(`GET /pets/{petId}'s deprecation headers: ${deprecationProblem}`);
 
 type Route =
   { name: 'pets'; allow: 'GET, POST' } | { name: 'pet'; allow: 'GET'; petId: string } | undefined;

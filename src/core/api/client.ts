@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { parseJsonLossless, stringifyJsonLossless } from '../json/losslessJson';
 import { parseBaseUrl } from './baseUrl';
 import { createDispatcher } from './dispatcher';
+import { deprecationSignalsOf, type DeprecationSignals } from './deprecationSignals';
 import { PetStoreError } from './errors';
 import { exchange, headerValue, type ExchangeRecord, type ExchangeResponse } from './exchange';
 import { redactSecret } from './redact';
@@ -29,6 +30,13 @@ export interface PetStoreClientOptions {
   dispatcher?: Dispatcher;
   /** Called once per HTTP exchange (no headers, no key): for a request log. */
   onExchange?: (record: ExchangeRecord) => void;
+  /**
+   * Called when a response carries the API's own deprecation signals (Deprecation, Sunset, Link
+   * rel="deprecation" / "sunset" / "successor-version"), with the operation that got them.
+   */
+  onDeprecation?: (operation: string, signals: DeprecationSignals) => void;
+  /** Called with a malformed deprecation header (ignored otherwise), for the log. */
+  onMalformedHeader?: (message: string) => void;
   userAgent?: string;
 }
 
@@ -70,7 +78,7 @@ export class PetStoreClient {
       url.searchParams.set('limit', String(query.limit));
     }
     if (query.status !== undefined) url.searchParams.set('status', PetStatus.parse(query.status));
-    return this.send({ method: 'GET', url }, Pets, request);
+    return this.send({ method: 'GET', url, operation: 'GET /pets' }, Pets, request);
   }
 
   /** createPet: POST /pets. Resolves with the created pet and its assigned id. */
@@ -80,7 +88,11 @@ export class PetStoreClient {
       throw new PetStoreError('validation', `Invalid pet: ${describeIssues(checked.error)}`);
     }
     const body = stringifyJsonLossless(checked.data);
-    return this.send({ method: 'POST', url: this.urlFor('/pets'), body }, Pet, request);
+    return this.send(
+      { method: 'POST', url: this.urlFor('/pets'), body, operation: 'POST /pets' },
+      Pet,
+      request,
+    );
   }
 
   /**
@@ -89,7 +101,32 @@ export class PetStoreClient {
    * Kept for completeness; the extension never calls it.
    */
   async getPet(petId: bigint, request: RequestOptions = {}): Promise<PetType> {
-    return this.send({ method: 'GET', url: this.urlFor(`/pets/${petId}`) }, Pet, request);
+    return this.send(
+      { method: 'GET', url: this.urlFor(`/pets/${petId}`), operation: 'GET /pets/{petId}' },
+      Pet,
+      request,
+    );
+  }
+
+  /** Passes on the signals a response carries, success or not (a 404 of getPet has them too). */
+  private noticeDeprecation(
+    operation: string,
+    response: ExchangeResponse,
+    url: URL,
+    apiKey: string,
+  ): void {
+    const { onDeprecation, onMalformedHeader } = this.options;
+    if (!onDeprecation && !onMalformedHeader) return;
+    const signals = deprecationSignalsOf(response.headers, url, (message) =>
+      onMalformedHeader?.(`${operation}: ${redactSecret(message, apiKey, 300)}`),
+    );
+    // A listener's failure is its own: the request it watched still succeeds.
+    if (signals)
+      try {
+        onDeprecation?.(operation, signals);
+      } catch {
+        // ignored
+      }
   }
 
   private urlFor(path: string): URL {
@@ -97,7 +134,7 @@ export class PetStoreClient {
   }
 
   private async send<T extends z.ZodType>(
-    req: { method: 'GET' | 'POST'; url: URL; body?: string },
+    req: { method: 'GET' | 'POST'; url: URL; body?: string; operation: string },
     schema: T,
     options: RequestOptions,
   ): Promise<z.infer<T>> {
@@ -114,6 +151,7 @@ export class PetStoreClient {
         signal: options.signal,
         onExchange: onExchange && ((record) => onExchange(redactRecord(record, apiKey))),
       });
+      this.noticeDeprecation(req.operation, response, req.url, apiKey);
       if (response.status >= 200 && response.status < 300)
         return readBody(response, schema, apiKey);
       throw failureFor(response, apiKey);

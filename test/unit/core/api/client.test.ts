@@ -72,6 +72,31 @@ describe('PetStoreClient against the reference server', () => {
     );
   });
 
+  it('reads the deprecation signals the server sends with getPet, exactly, also on a 404', async () => {
+    const seen: [string, unknown][] = [];
+    const malformed: string[] = [];
+    const watching = new PetStoreClient({
+      baseUrl: server.baseUrl,
+      apiKey: () => KEY,
+      onDeprecation: (operation, signals) => seen.push([operation, signals]),
+      onMalformedHeader: (message) => malformed.push(message),
+    });
+    const [first] = await watching.listPets({ limit: 1 });
+    assert.deepEqual(seen, [], 'GET /pets is not deprecated');
+    await watching.getPet(first!.id);
+    await watching.getPet(987654321n).catch(() => undefined);
+    const expected = {
+      deprecatedSince: new Date('2025-01-01T00:00:00Z'),
+      sunset: new Date('2030-12-05T00:00:00Z'),
+      successor: new URL('/v1/pets', server.baseUrl).href,
+    };
+    assert.deepEqual(seen, [
+      ['GET /pets/{petId}', expected],
+      ['GET /pets/{petId}', expected],
+    ]);
+    assert.deepEqual(malformed, []);
+  });
+
   it('getPet (deprecated) still reads one pet', async () => {
     const [first] = await client.listPets({ limit: 1 });
     assert.deepEqual(await client.getPet(first!.id), first);
@@ -157,6 +182,34 @@ describe('PetStoreClient failure kinds (scripted server)', () => {
     assert.equal(request!.headers['content-type'], 'application/json');
     assert.equal(request!.headers.accept, 'application/json');
     assert.deepEqual(JSON.parse(request!.body), { name: 'A', categoryId: 2 });
+  });
+
+  it('passes a GET /pets that turns deprecated, and ignores malformed signals with a note, never failing', async () => {
+    scripted = await startScriptedServer((_, res) =>
+      json(res, 200, '[]', {
+        deprecation: `@broken-${KEY}`,
+        sunset: 'Sat, 01 Jun 2030 00:00:00 GMT',
+        link: '<../v2/pets>; rel="successor-version"',
+      }),
+    );
+    const seen: [string, unknown][] = [];
+    const notes: string[] = [];
+    const client = clientFor(scripted.origin, {
+      onDeprecation: (operation, signals) => {
+        seen.push([operation, signals]);
+        throw new Error('a listener that fails');
+      },
+      onMalformedHeader: (message) => notes.push(message),
+    });
+    assert.deepEqual(await client.listPets(), []);
+    assert.deepEqual(seen, [
+      [
+        'GET /pets',
+        { sunset: new Date('2030-06-01T00:00:00Z'), successor: `${scripted.origin}/v2/pets` },
+      ],
+    ]);
+    assert.equal(notes.length, 1);
+    assert.match(notes[0]!, /^GET \/pets: Deprecation "@broken-\[redacted\]" is not a date/);
   });
 
   const statusCases: [number, PetStoreErrorKind][] = [

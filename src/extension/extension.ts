@@ -3,6 +3,7 @@ import { EXPLANATION_URI } from '../core/deprecations/rule';
 import { SecretRedactor } from '../core/api/redact';
 import { ApiKeyStore } from '../core/explorer/apiKeyStore';
 import { PromptGate } from '../core/explorer/promptGate';
+import { DeprecationNotices } from '../core/explorer/deprecationNotices';
 import { ActiveEnvironment } from './environments/activeEnvironment';
 import { apiKeyCommands } from './environments/apiKeyCommands';
 import { registerCommands } from './common/commandTable';
@@ -57,7 +58,14 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
   const keys = new ApiKeyStore(context.secrets, (key) => redactor.remember(key));
   const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
   const connection = new ApiConnection(loadApiChunk, proxy);
-  const access = new PetStoreAccess(environments, keys, context.globalState, connection, log);
+  const access = new PetStoreAccess(
+    environments,
+    keys,
+    context.globalState,
+    connection,
+    log,
+    new DeprecationNotices(),
+  );
   const viewMode = new ViewModeStore(context.workspaceState);
   const unauthorizedPrompts = new PromptGate();
   const tree = new PetsTreeProvider(access, viewMode, unauthorizedPrompts, log);

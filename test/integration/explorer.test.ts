@@ -36,11 +36,14 @@ function petNames(nodes: PetsNode[]): string[] {
   return nodes.filter((node): node is PetNode => node.kind === 'pet').map((node) => node.pet.name);
 }
 
-/** A server that lists nothing and rejects every create with 400, as a real server may. */
+/**
+ * A server that lists nothing and rejects every create with 400, as a real server may; and it has
+ * deprecated GET /pets, saying so in the headers (RFC 9745, RFC 8594), as the API may one day.
+ */
 async function startRejectingServer(): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
-    const reply = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
+    const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));
     };
     request.resume();
@@ -51,7 +54,12 @@ async function startRejectingServer(): Promise<{ baseUrl: string; close(): Promi
           message: 'a pet with this name already exists',
           status: 400,
         });
-      else reply(200, []);
+      else
+        reply(200, [], {
+          deprecation: '@1767225600',
+          sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+          link: '</v2/pets>; rel="successor-version"',
+        });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -300,6 +308,31 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     await pressKey('Escape');
     assert.equal(await created, undefined); // cancelled: no error, no message
     await waitForWorkbench(QUICK_INPUT, 'hidden');
+    await runCommandAndPick('petstore.switchEnvironment', 'Production');
+  });
+
+  it('shows the API’s own deprecation of GET /pets first in the view, with its successor', async () => {
+    await runCommandAndPick('petstore.switchEnvironment', 'Rejecting');
+    const [first, ...rest] = await reloadTree(api);
+    assert.ok(
+      rest.every((node) => node.kind === 'group'),
+      'then the (empty) status groups',
+    );
+    assert.equal(first?.kind, 'notice');
+    const item = api.tree.getTreeItem(first);
+    assert.equal(
+      item.label,
+      'GET /pets is deprecated since 1 January 2026, removed on 5 December 2030',
+    );
+    assert.equal(item.contextValue, 'deprecationNotice');
+    assert.equal(
+      (item.command?.arguments?.[0] as vscode.Uri | undefined)?.toString(),
+      `${new URL(rejecting.baseUrl).origin}/v2/pets`,
+    );
+    if (hostAvailable()) {
+      await waitForWorkbench('.monaco-list-row:has-text("GET /pets is deprecated since")');
+      await screenshot('api-deprecation-notice');
+    }
     await runCommandAndPick('petstore.switchEnvironment', 'Production');
   });
 });

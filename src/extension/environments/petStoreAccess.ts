@@ -3,6 +3,10 @@ import type { ListPetsQuery, PetStoreClient } from '../../core/api/client';
 import type { NewPet, Pet } from '../../core/api/schemas';
 import { AccessProblem } from '../../core/explorer/accessProblem';
 import type { ApiKeyStore } from '../../core/explorer/apiKeyStore';
+import {
+  deprecationNoticeText,
+  type DeprecationNotices,
+} from '../../core/explorer/deprecationNotices';
 import { sendsKeyInClear, type Environment } from '../../core/explorer/environments';
 import type { ActiveEnvironment } from './activeEnvironment';
 import type { Log } from '../common/log';
@@ -23,6 +27,8 @@ export class PetStoreAccess {
     private readonly globalState: vscode.Memento,
     private readonly connection: ApiConnection,
     private readonly log: Log,
+    /** What the API said it deprecates, per environment (the Pets view shows it). */
+    readonly deprecations: DeprecationNotices,
   ) {}
 
   get environment(): Environment {
@@ -74,6 +80,13 @@ export class PetStoreAccess {
     const client = this.connection.client({
       baseUrl: environment.baseUrl.href,
       apiKey: () => lookup.key,
+      onDeprecation: (operation, signals) => {
+        // Once per environment and operation (again if what the API says changes).
+        if (this.deprecations.record(environment.id, operation, signals))
+          this.log.warn(`${environment.label}: ${deprecationNoticeText({ operation, signals })}`);
+      },
+      onMalformedHeader: (message) =>
+        this.log.warn(`${environment.label}: ignored a malformed deprecation header: ${message}`),
       timeoutMs: readSettings().timeoutMs,
       userAgent: 'pet-store-explorer-vscode',
       onExchange: (record) => {

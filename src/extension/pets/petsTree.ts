@@ -25,6 +25,11 @@ import {
   type PetsViewMode,
 } from '../../core/explorer/petTreeModel';
 import type { PromptGate } from '../../core/explorer/promptGate';
+import {
+  deprecationNoticeLabel,
+  deprecationNoticeText,
+  type OperationDeprecation,
+} from '../../core/explorer/deprecationNotices';
 import type { Log } from '../common/log';
 import type { PetStoreAccess } from '../environments/petStoreAccess';
 import { readSettings } from '../common/settings';
@@ -50,6 +55,8 @@ export interface NoticeNode {
   label: string;
   message: string;
   parent?: GroupNode;
+  /** A warning (the API deprecates an operation the view uses), with a link to open. */
+  warning?: { link?: string };
 }
 export interface ProblemNode {
   kind: 'problem';
@@ -178,9 +185,17 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
       case 'notice': {
         const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
-        item.iconPath = new vscode.ThemeIcon('info');
+        item.iconPath = node.warning
+          ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('editorWarning.foreground'))
+          : new vscode.ThemeIcon('info');
         item.tooltip = node.message;
-        item.contextValue = 'notice';
+        item.contextValue = node.warning ? 'deprecationNotice' : 'notice';
+        if (node.warning?.link)
+          item.command = {
+            command: 'vscode.open',
+            title: 'Open the Successor',
+            arguments: [vscode.Uri.parse(node.warning.link)],
+          };
         return item;
       }
       case 'problem': {
@@ -227,7 +242,10 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
             this.created.get(environment.id),
           ),
       );
-      this.roots = toNodes(environment.id, snapshot);
+      this.roots = [
+        ...deprecationNodes(environment.id, this.access.deprecations.of(environment.id)),
+        ...toNodes(environment.id, snapshot),
+      ];
       this.setState('ready');
       this.unauthorizedPrompts.reset(environment.id);
     } catch (error) {
@@ -287,6 +305,22 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
     this.changed.dispose();
     this.stateChanged.dispose();
   }
+}
+
+/** The API's own deprecations for this environment, first in the view. */
+function deprecationNodes(
+  environmentId: string,
+  deprecations: readonly OperationDeprecation[],
+): NoticeNode[] {
+  return deprecations.map((deprecation) => {
+    return {
+      kind: 'notice',
+      id: `${environmentId}/deprecated/${deprecation.operation}`,
+      label: deprecationNoticeLabel(deprecation),
+      message: deprecationNoticeText(deprecation),
+      warning: { link: deprecation.signals.successor ?? deprecation.signals.deprecationLink },
+    };
+  });
 }
 
 function toNodes(environmentId: string, snapshot: PetsSnapshot): PetsNode[] {

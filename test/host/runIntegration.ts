@@ -52,7 +52,7 @@ async function main(): Promise<number> {
   const suite = resolve(ROOT, values.suite);
   if (!existsSync(suite)) throw new Error(`No compiled suite at ${suite}; run the build first`);
 
-  ensureSystemPackages(log);
+  ensureSystemPackages(log, ['chromium', 'libkrb5-dev']);
   const install = ensureCodeServer(log);
   const scratch = mkdtempSync(join(tmpdir(), 'petstore-host-'));
   const workspace = join(scratch, 'workspace');

@@ -4,6 +4,14 @@ import { existsSync } from 'node:fs';
 /** Debian packages the editor host needs: a browser to drive, and Kerberos headers for code-server's native build. */
 const REQUIRED = [
   { name: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  // The request snippets are tested by running them (curl, HTTPie, Debian's Python with requests).
+  { name: 'curl', present: () => existsSync('/usr/bin/curl') },
+  { name: 'httpie', present: () => existsSync('/usr/bin/http') },
+  {
+    name: 'python3-requests',
+    present: () =>
+      spawnSync('/usr/bin/python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0,
+  },
   // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).
   { name: 'ripgrep', present: () => existsSync('/usr/bin/rg') },
   {

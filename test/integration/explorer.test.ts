@@ -311,6 +311,28 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     await runCommandAndPick('petstore.switchEnvironment', 'Production');
   });
 
+  it('copies the view’s list request and a pet’s create request as snippets, without the key', async () => {
+    const roots = await reloadTree(api);
+    const group = roots.find((node): node is GroupNode => node.kind === 'group');
+    const pet = group?.children.find((node): node is PetNode => node.kind === 'pet');
+    assert.ok(pet, 'a pet to copy');
+    const list = await vscode.commands.executeCommand<string>('petstore.copyListRequestAs', 'curl');
+    assert.equal(await vscode.env.clipboard.readText(), list);
+    assert.match(list, new RegExp(`^curl -sS '${production.baseUrl}/pets\\?limit=\\d+'`));
+    const create = await vscode.commands.executeCommand<string>(
+      'petstore.copyCreateRequestAs',
+      pet,
+      'http',
+    );
+    assert.equal(await vscode.env.clipboard.readText(), create);
+    assert.ok(create.startsWith(`POST ${production.baseUrl}/pets\n`), create);
+    assert.ok(create.includes(`"categoryId":${pet.pet.categoryId}`), create);
+    for (const snippet of [list, create]) {
+      assert.ok(snippet.includes('PETSTORE_API_KEY'));
+      assert.ok(!snippet.includes(keys.production), 'the key is never in a snippet');
+    }
+  });
+
   it('shows the API’s own deprecation of GET /pets first in the view, with its successor', async () => {
     await runCommandAndPick('petstore.switchEnvironment', 'Rejecting');
     const [first, ...rest] = await reloadTree(api);

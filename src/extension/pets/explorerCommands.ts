@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { PET_STATUSES } from '../../core/api/vocabulary';
 import { petJson } from '../../core/explorer/petPresentation';
+import { readSettings } from '../common/settings';
+import { copyRequestAs, createRequest, listRequest } from './copyRequest';
 import type { PetsViewMode } from '../../core/explorer/petTreeModel';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import type { CommandSpec } from '../common/commandTable';
@@ -48,6 +50,19 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
         ),
     },
     { id: 'petstore.showLog', run: () => log.show() },
+    {
+      id: 'petstore.copyListRequestAs',
+      run: (format?: unknown) =>
+        copyRequestAs(
+          listRequest(environments.current, viewMode.get(), readSettings().listLimit),
+          format,
+        ),
+    },
+    {
+      id: 'petstore.copyCreateRequestAs',
+      run: (node?: unknown, format?: unknown) =>
+        copyRequestAs(createRequest(environments.current, petOf(node)), format),
+    },
   ];
 }
 

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import {
+  API_KEY_VARIABLE,
+  SNIPPET_FORMATS,
+  requestSnippet,
+  type RequestDescription,
+} from '../../core/explorer/requestSnippets';
+import type { Pet } from '../../core/api/schemas';
+import type { PetsViewMode } from '../../core/explorer/petTreeModel';
+import { stringifyJsonLossless } from '../../core/json/losslessJson';
+import type { Environment } from '../../core/explorer/environments';
+
+/** The list request the view makes: its status filter (one status shown) and its limit. */
+export function listRequest(
+  environment: Environment,
+  mode: PetsViewMode,
+  limit: number,
+): RequestDescription {
+  const url = new URL(`${baseOf(environment)}/pets`);
+  if (mode.kind === 'status') url.searchParams.set('status', mode.status);
+  url.searchParams.set('limit', String(limit));
+  return { method: 'GET', url: url.href };
+}
+
+/** A create request with a pet's fields (its id is the server's to assign). */
+export function createRequest(environment: Environment, pet: Pet): RequestDescription {
+  const body = stringifyJsonLossless({
+    name: pet.name,
+    categoryId: pet.categoryId,
+    ...(pet.status === undefined ? {} : { status: pet.status }),
+  });
+  return { method: 'POST', url: `${baseOf(environment)}/pets`, body };
+}
+
+function baseOf(environment: Environment): string {
+  if (!environment.baseUrl) throw new Error(`No base URL is set for ${environment.label}`);
+  return environment.baseUrl.href.replace(/\/$/, '');
+}
+
+/**
+ * Copies the request in a format the user picks (or `format`, for tests and keybindings), and
+ * says where the key comes from: never from the snippet.
+ */
+export async function copyRequestAs(
+  request: RequestDescription,
+  format?: unknown,
+): Promise<string | undefined> {
+  let chosen = SNIPPET_FORMATS.find((item) => item.format === format)?.format;
+  if (!chosen) {
+    const picked = await vscode.window.showQuickPick(
+      SNIPPET_FORMATS.map((item) => ({ label: item.label, format: item.format })),
+      {
+        title: `Copy ${request.method} ${new URL(request.url).pathname} as…`,
+        placeHolder: 'Format',
+      },
+    );
+    if (!picked) return undefined;
+    chosen = picked.format;
+  }
+  const snippet = requestSnippet(request, chosen);
+  await vscode.env.clipboard.writeText(snippet);
+  void vscode.window.showInformationMessage(
+    `Pet Store: request copied. It reads the API key from the environment variable ${API_KEY_VARIABLE}.`,
+  );
+  return snippet;
+}

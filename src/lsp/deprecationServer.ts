@@ -22,7 +22,7 @@ import {
 } from '../core/deprecations/lexers/languages';
 import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
-import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
+import { DEFAULT_MAX_FILE_BYTES, isInside } from '../core/deprecations/workspace/workspaceWalker';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
 import { fileOfUri, nameOfUri } from './documentUris';
 import { HandlerGuard } from './guard';
@@ -342,7 +342,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         continue;
       }
       const path = fileOfUri(uri);
-      if (settings.scanWorkspace && path && isInFolders(path, folders))
+      if (settings.scanWorkspace && path && isInside(path, folders))
         guard.detach('reading a changed file', diagnoseFileOnDisk(uri));
     }
   });
@@ -400,10 +400,4 @@ function isDiagnosticShaped(value: unknown): value is Diagnostic {
   const line: unknown = (value as { range?: { start?: { line?: unknown } } } | null)?.range?.start
     ?.line;
   return typeof line === 'number' && Number.isInteger(line) && line >= 0;
-}
-
-function isInFolders(path: string, folders: readonly string[]): boolean {
-  return folders.some(
-    (folder) => path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`),
-  );
 }

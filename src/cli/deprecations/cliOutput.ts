@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import { sep } from 'node:path';
 
 /** Prints a message and the usage to stderr, and exits 2 (a usage error). */
 export function usageError(message: string, usage: string): never {
@@ -20,13 +19,6 @@ export function note(message: string): void {
 
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-/** Whether `path` is one of `roots` or inside one of them. */
-export function isUnder(path: string, roots: readonly string[]): boolean {
-  return roots.some(
-    (root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep),
-  );
 }
 
 export function isFolder(path: string): boolean {

@@ -13,7 +13,8 @@ import { writeFileAtomically } from '../../core/deprecations/migration/writeAtom
 import { progressHtml } from '../../core/deprecations/reports/progressHtml';
 import { progressMarkdown } from '../../core/deprecations/reports/progressMarkdown';
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
-import { fail, isFolder, isUnder, note, plural, usageError } from './cliOutput';
+import { isInside } from '../../core/deprecations/workspace/workspaceWalker';
+import { fail, isFolder, note, plural, usageError } from './cliOutput';
 import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
 import { TOOL_VERSION } from './toolVersion';
 
@@ -85,7 +86,7 @@ export function runReport(args: string[]): number {
   const all = outcome.fingerprinted.flatMap(({ file, found }) =>
     found.map((item) => ({ ...item, file })),
   );
-  const inScan = (file: string) => isUnder(resolve(repository, file), roots);
+  const inScan = (file: string) => isInside(resolve(repository, file), roots);
   const comparison = baseline && {
     ...compareWithBaseline(all, baseline, inScan),
     recorded: baseline.entries.filter((entry) => inScan(entry.file)).length,

@@ -32,7 +32,8 @@ import {
   type ChangedFiles,
 } from '../../core/deprecations/workspace/changedFiles';
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
-import { fail, isFolder, isUnder, note, plural, usageError } from './cliOutput';
+import { isInside } from '../../core/deprecations/workspace/workspaceWalker';
+import { fail, isFolder, note, plural, usageError } from './cliOutput';
 import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
 import { TOOL_VERSION } from './toolVersion';
 
@@ -144,7 +145,7 @@ export function runScan(args: string[]): number {
     }
     // The changed files under the paths asked for: a pull request's scan reads only those.
     const asked = roots;
-    roots = changed.files.filter((file) => isUnder(file, asked));
+    roots = changed.files.filter((file) => isInside(file, asked));
   }
   const onlyChangedLines = values['only-changed-lines'] ? changed : undefined;
   const outcome = scanFiles(
@@ -237,7 +238,7 @@ function compareBaseline(
   repository: string,
 ): { results: FileFindings[]; note: string; counts: BaselineCounts } {
   const all = fingerprinted.flatMap(({ found }) => found);
-  const inScan = (file: string) => isUnder(resolve(repository, file), roots);
+  const inScan = (file: string) => isInside(resolve(repository, file), roots);
   const comparison = compareWithBaseline(all, baseline, inScan);
   const fresh = new Set(comparison.fresh.map((item) => item.finding));
   const kept = results

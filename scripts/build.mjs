@@ -9,6 +9,7 @@ const entries = [
   { in: 'src/cli/petstoreServer.ts', out: 'cli/petstore-server', bin: true },
   { in: 'src/cli/petstoreDeprecations.ts', out: 'cli/petstore-deprecations', bin: true },
   { in: 'src/lsp/main.ts', out: 'lsp/server', bin: true },
+  { in: 'src/cli/petstoreMcp.ts', out: 'cli/petstore-mcp', bin: true },
 ];
 
 const shared = {

@@ -167,8 +167,8 @@ describe('agent tools (core)', () => {
   });
 
   it('the client failures become one line that says what to do', async () => {
-    const failing = (error: unknown) => fakePorts({ listPets: () => Promise.reject(error) }).ports;
-    const run = async (error: unknown) =>
+    const failing = (error: Error) => fakePorts({ listPets: () => Promise.reject(error) }).ports;
+    const run = async (error: Error) =>
       expectError(await runAgentTool('listPets', { environment: 'staging' }, failing(error)));
     assert.equal(
       await run(new PetStoreError('unauthorized', 'Unauthorized', { status: 401 })),

@@ -26,6 +26,9 @@ import { PET_DETAILS_SCHEME, PetDetailsProvider } from './pets/petDetails';
 import { PetsTreeProvider, PETS_VIEW_ID, type PetsNode } from './pets/petsTree';
 import { PetStoreAccess } from './environments/petStoreAccess';
 import { ViewModeStore } from './pets/viewMode';
+import { editorAgentPorts } from './agents/editorAgentPorts';
+import { registerLanguageModelTools } from './agents/languageModelTools';
+import { MCP_PROVIDER_ID, PetStoreMcpServers } from './agents/mcpServerProvider';
 
 /** What activate returns: handles for the integration tests. */
 export interface PetStoreExplorerApi {
@@ -89,6 +92,8 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
   });
   deprecatedCalls.attach(deprecatedCallsView);
   const { version } = context.extension.packageJSON as { version: string };
+  const agentPorts = editorAgentPorts({ environments, keys, access, deprecations });
+  const mcpServers = new PetStoreMcpServers(context.extensionPath, version, environments, keys);
 
   const describeView = () => {
     const mode = viewMode.get();
@@ -107,12 +112,14 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     environments.onDidChange(() => {
       describeView();
       tree.refresh();
+      mcpServers.refresh();
     }),
     tree.onDidChangeState(describeView),
     // A key set or cleared in any window refreshes this one.
     context.secrets.onDidChange((event) => {
       const environmentId = ApiKeyStore.environmentOfSecret(event.key);
       if (environmentId === undefined) return;
+      mcpServers.refresh();
       unauthorizedPrompts.reset(environmentId);
       if (environmentId === environments.current.id) tree.refresh();
     }),
@@ -141,6 +148,9 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       }
     }),
     deprecations,
+    ...registerLanguageModelTools(agentPorts, loadApiChunk, log),
+    mcpServers,
+    vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers),
   );
   // The server scans in its own process; the editor does not wait for it.
   const deprecationsStarted = deprecations.ready.then(() => undefined);

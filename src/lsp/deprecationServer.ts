@@ -22,7 +22,8 @@ import {
 } from '../core/deprecations/lexers/languages';
 import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
-import { DEFAULT_MAX_FILE_BYTES, isInside } from '../core/deprecations/workspace/workspaceWalker';
+import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
+import { isInside } from '../core/deprecations/workspace/pathInside';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
 import { fileOfUri, nameOfUri } from './documentUris';
 import { HandlerGuard } from './guard';

@@ -42,8 +42,3 @@ export function readMcpEnvironments(
       : environment,
   );
 }
-
-/** PETSTORE_API_KEY_STAGING for "staging", PETSTORE_API_KEY_EU_WEST for "eu-west". */
-export function keyVariableOf(environmentId: string): string {
-  return `PETSTORE_API_KEY_${environmentId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
-}

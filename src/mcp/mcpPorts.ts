@@ -5,7 +5,7 @@ import type { AgentPorts, FoundCall } from '../core/agents/agentPorts';
 import type { Environment } from '../core/explorer/environments';
 import { finderSettings, scanFiles } from '../cli/deprecations/scanFiles';
 import { repositoryRoot } from '../core/deprecations/workspace/repositoryRoot';
-import { keyVariableOf } from './mcpEnvironments';
+import { keyVariableOf } from '../core/agents/keyVariables';
 
 export interface McpPortsOptions {
   environments: Environment[];

@@ -13,7 +13,7 @@ import { writeFileAtomically } from '../../core/deprecations/migration/writeAtom
 import { progressHtml } from '../../core/deprecations/reports/progressHtml';
 import { progressMarkdown } from '../../core/deprecations/reports/progressMarkdown';
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
-import { isInside } from '../../core/deprecations/workspace/workspaceWalker';
+import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { fail, isFolder, note, plural, usageError } from './cliOutput';
 import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
 import { TOOL_VERSION } from './toolVersion';

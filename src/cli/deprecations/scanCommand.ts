@@ -32,7 +32,7 @@ import {
   type ChangedFiles,
 } from '../../core/deprecations/workspace/changedFiles';
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
-import { isInside } from '../../core/deprecations/workspace/workspaceWalker';
+import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { fail, isFolder, note, plural, usageError } from './cliOutput';
 import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
 import { TOOL_VERSION } from './toolVersion';

@@ -9,6 +9,7 @@ import {
   RULE_ID,
 } from '../deprecations/rule';
 import { AgentToolFailure, describeAgentFailure } from './agentFailures';
+import type { AgentToolName } from './agentToolNames';
 import type { AgentEnvironment, AgentPorts } from './agentPorts';
 import {
   CreatePetArguments,
@@ -39,15 +40,6 @@ export interface AgentTool {
   openWorld: boolean;
   run(args: never, ports: AgentPorts, signal?: AbortSignal): Promise<AgentToolResult>;
 }
-
-export const AGENT_TOOL_NAMES = [
-  'listPets',
-  'createPet',
-  'findDeprecatedCalls',
-  'explainDeprecation',
-  'listEnvironments',
-] as const;
-export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];
 
 const DEFAULT_LISTED_CALLS = 50;
 

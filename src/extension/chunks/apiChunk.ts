@@ -1,6 +1,6 @@
 /**
  * The API chunk (dist/extension/api.js): the HTTP client with its schemas (undici, zod) and the
- * create-pet form's validation, which uses the same schemas. Loaded on the first request or the
+ * create-pet form's validation, which uses the same schemas, and the agent tools (same schemas). Loaded on the first request or the
  * first wizard, never at activation (scripts/build.mjs bundles it apart).
  */
 export { PetStoreClient } from '../../core/api/client';
@@ -11,3 +11,5 @@ export {
   validateCategoryId,
   validateName,
 } from '../../core/explorer/newPetForm';
+export { agentResultText, runAgentTool } from '../../core/agents/agentTools';
+export { createPetConfirmation } from '../../core/agents/createPetConfirmation';

@@ -36,11 +36,20 @@ export class PetStoreAccess {
   }
 
   listPets(query: ListPetsQuery, signal?: AbortSignal): Promise<Pet[]> {
-    return this.withClient((client) => client.listPets(query, { signal }));
+    return this.listPetsIn(this.environment, query, signal);
   }
 
   createPet(newPet: NewPet, signal?: AbortSignal): Promise<Pet> {
-    return this.withClient((client) => client.createPet(newPet, { signal }));
+    return this.createPetIn(this.environment, newPet, signal);
+  }
+
+  /** The same checks for an environment named by the caller (the agent tools), active or not. */
+  listPetsIn(environment: Environment, query: ListPetsQuery, signal?: AbortSignal): Promise<Pet[]> {
+    return this.withClient(environment, (client) => client.listPets(query, { signal }));
+  }
+
+  createPetIn(environment: Environment, newPet: NewPet, signal?: AbortSignal): Promise<Pet> {
+    return this.withClient(environment, (client) => client.createPet(newPet, { signal }));
   }
 
   isClearTextAllowed(origin: string): boolean {
@@ -53,8 +62,10 @@ export class PetStoreAccess {
       await this.globalState.update(CLEAR_TEXT_ALLOWED_KEY, [...allowed, origin]);
   }
 
-  private async withClient<T>(use: (client: PetStoreClient) => Promise<T>): Promise<T> {
-    const environment = this.environment;
+  private async withClient<T>(
+    environment: Environment,
+    use: (client: PetStoreClient) => Promise<T>,
+  ): Promise<T> {
     if (environment.problem) {
       throw new AccessProblem('invalidEnvironment', `${environment.label}: ${environment.problem}`);
     }

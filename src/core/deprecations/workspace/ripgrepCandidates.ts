@@ -10,9 +10,9 @@ import { basename, delimiter, join, normalize, sep } from 'node:path';
 import ignore from 'ignore';
 import { languageOfPath } from '../lexers/languages';
 import { escapedFileName, utf8FileName } from './fileNames';
+import { isInside } from './pathInside';
 import {
   excludedFrom,
-  isInside,
   isScannedName,
   realFolders,
   rootKind,

@@ -15,6 +15,7 @@ import {
   statSync,
 } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
+import { isInside } from './pathInside';
 import ignore, { type Ignore } from 'ignore';
 import { languageOfPath, type LanguageSupport } from '../lexers/languages';
 import { escapedFileName, utf8FileName } from './fileNames';
@@ -202,13 +203,6 @@ export function realFolders(roots: readonly string[]): string[] {
       return [];
     }
   });
-}
-
-/** Whether `path` is one of `folders` or below one of them. */
-export function isInside(path: string, folders: readonly string[]): boolean {
-  return folders.some(
-    (folder) => path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep),
-  );
 }
 
 /** Whether a listed file is one a scan reads: a supported source, or an extensionless possible script. */

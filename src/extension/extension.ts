@@ -38,6 +38,8 @@ export interface PetStoreExplorerApi {
   deprecationsReady: Promise<void>;
   deprecatedCalls: DeprecatedCallsTree;
   deprecatedCallsView: vscode.TreeView<CallsNode>;
+  /** The MCP server definitions offered to agent mode. */
+  mcpServers: PetStoreMcpServers;
   /** How long loading the bundle and running activate() took (npm run bench:activation). */
   activation: ActivationTiming;
 }
@@ -172,6 +174,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     deprecationsReady: deprecationsStarted,
     deprecatedCalls,
     deprecatedCallsView,
+    mcpServers,
     activation,
   };
 }

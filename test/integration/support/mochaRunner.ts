@@ -27,6 +27,8 @@ export async function runMochaFiles(files: string[]): Promise<void> {
     color: false,
     timeout: 60_000,
     reporter: 'spec',
+    // For a focused run while developing: PETSTORE_TEST_GREP=Agents npm run test:integration
+    grep: process.env.PETSTORE_TEST_GREP,
     rootHooks: {
       // What the workbench showed when a test failed, next to the other screenshots.
       async afterEach(this: Mocha.Context) {

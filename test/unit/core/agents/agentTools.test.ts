@@ -13,6 +13,7 @@ import {
   type AgentToolOutcome,
 } from '../../../../src/core/agents/agentTools';
 import { agentToolInputSchema } from '../../../../src/core/agents/agentToolSchemas';
+import { createPetConfirmation } from '../../../../src/core/agents/createPetConfirmation';
 import { AccessProblem } from '../../../../src/core/explorer/accessProblem';
 
 /** Ports backed by plain arrays: what each tool asked for is recorded. */
@@ -263,5 +264,50 @@ describe('agent tools (core)', () => {
       AGENT_TOOLS.filter((tool) => !tool.readOnly).map((tool) => tool.name),
       ['createPet'],
     );
+  });
+});
+
+describe('createPet confirmation (what a person confirms in VS Code)', () => {
+  it('names the environment, its address, the request line and the exact body', async () => {
+    const { ports } = fakePorts();
+    const confirmation = await createPetConfirmation(
+      { environment: 'staging', name: 'Otter', categoryId: '9223372036854775807' },
+      ports,
+    );
+    assert.equal(confirmation?.title, 'Create a pet in Staging?');
+    assert.equal(
+      confirmation?.message,
+      [
+        'The agent asks to create a pet in **Staging** (https://staging.example/v1):',
+        '',
+        '```http',
+        'POST https://staging.example/v1/pets',
+        'Content-Type: application/json',
+        '',
+        '{"name":"Otter","categoryId":9223372036854775807}',
+        '```',
+      ].join('\n'),
+    );
+  });
+
+  it('says production data out loud', async () => {
+    const { ports } = fakePorts();
+    const confirmation = await createPetConfirmation(
+      { environment: 'production', name: 'Otter', categoryId: 1, status: 'sold' },
+      ports,
+    );
+    assert.match(confirmation!.message, /^\*\*Production data\.\*\* /);
+    assert.match(confirmation!.message, /\{"name":"Otter","categoryId":1,"status":"sold"\}/);
+  });
+
+  it('has nothing to confirm when the call will be refused anyway (bad arguments, unknown or unconfigured environment)', async () => {
+    const { ports } = fakePorts();
+    for (const input of [
+      { environment: 'staging', name: '', categoryId: 1 },
+      { environment: 'qa', name: 'x', categoryId: 1 },
+      { environment: 'local', name: 'x', categoryId: 1 },
+      undefined,
+    ])
+      assert.equal(await createPetConfirmation(input, ports), undefined, JSON.stringify(input));
   });
 });

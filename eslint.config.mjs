@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 const NO_VSCODE = {
   name: 'vscode',
-  message: 'src/core, src/server and src/cli must not depend on VS Code.',
+  message: 'src/core, src/server, src/cli and src/mcp must not depend on VS Code.',
 };
 
 /** For each stage of src/core/deprecations, the stages (and files) it must not import. */
@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   // The core is shared by the CLI, the language server and the extension: it must run without VS Code.
   {
-    files: ['src/core/**', 'src/server/**', 'src/cli/**'],
+    files: ['src/core/**', 'src/server/**', 'src/cli/**', 'src/mcp/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE] }] },
   },
   // The finder is a pipeline: each stage imports only the stages below it (ARCHITECTURE.md).

@@ -37,6 +37,7 @@ export function readMcpEnvironments(
       ? {
           id: environment.id,
           label: environment.label,
+          protected: environment.protected,
           problem: `plain http to ${environment.baseUrl.host} would send the API key readable on the network: use https`,
         }
       : environment,

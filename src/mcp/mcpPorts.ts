@@ -44,6 +44,7 @@ export function mcpPorts(options: McpPortsOptions): AgentPorts {
           label: environment.label,
           baseUrl: environment.baseUrl?.href,
           keySet: keyOf(environment.id) !== undefined,
+          protected: environment.protected,
           problem: environment.problem,
         })),
       ),

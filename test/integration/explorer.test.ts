@@ -109,7 +109,8 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
 
   it('shows the set-key welcome without a key', async () => {
     await updateSetting('environments', {
-      production: { baseUrl: production.baseUrl },
+      // Unguarded here; the last test turns production's default protection back on.
+      production: { baseUrl: production.baseUrl, protected: false },
       staging: { baseUrl: staging.baseUrl },
       rejecting: { baseUrl: rejecting.baseUrl, label: 'Rejecting' },
     });
@@ -265,7 +266,7 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
 
   it('sends nothing over plain http to another machine until allowed, and says so in the view', async () => {
     await updateSetting('environments', {
-      production: { baseUrl: production.baseUrl },
+      production: { baseUrl: production.baseUrl, protected: false },
       staging: { baseUrl: staging.baseUrl },
       rejecting: { baseUrl: rejecting.baseUrl, label: 'Rejecting' },
       remote: { baseUrl: 'http://pets.example.test/v1', label: 'Remote HTTP' },
@@ -355,6 +356,51 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
       await waitForWorkbench('.monaco-list-row:has-text("GET /pets is deprecated since")');
       await screenshot('api-deprecation-notice');
     }
+    await runCommandAndPick('petstore.switchEnvironment', 'Production');
+  });
+  it('guards writes to a protected environment: warning colours, a modal naming it, the draft kept', async () => {
+    await updateSetting('environments', {
+      production: { baseUrl: production.baseUrl }, // protected by default
+      staging: { baseUrl: staging.baseUrl },
+    });
+    await runCommandAndPick('petstore.switchEnvironment', 'Production');
+    if (hostAvailable()) {
+      await waitForWorkbench('.statusbar-item.warning-kind:has-text("Pet Store: Production")');
+      await screenshot('protected-environment');
+    }
+    const listed = async () =>
+      (
+        await fetch(`${production.baseUrl}/pets?limit=100`, {
+          headers: { authorization: `Bearer ${keys.production}` },
+        })
+      ).text();
+    const before = await listed();
+    const created = vscode.commands.executeCommand<Pet | undefined>('petstore.createPet');
+    await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. Biscuit"]`);
+    await typeText('Guarded Gecko');
+    await pressKey('Enter');
+    await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. 1"]`);
+    await typeText('3');
+    await pressKey('Enter');
+    await waitForWorkbench(`${QUICK_INPUT}:has-text("Let the server decide")`);
+    await pickTyped('available');
+    await waitForWorkbench(`${QUICK_INPUT} .monaco-list-row.focused:has-text("Create pet")`);
+    await pressKey('Enter');
+    // The modal asks before anything is sent. (While extension tests run, VS Code refuses to draw
+    // a modal prompt and fails it, so here the answer is never "go ahead"; the question's text is
+    // unit-tested in writeConfirmation.test.ts.)
+    assert.equal(await created, undefined);
+    assert.equal(await listed(), before, 'nothing was created');
+    // Everything typed is kept for the next try.
+    const again = vscode.commands.executeCommand('petstore.createPet');
+    await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. Biscuit"]`);
+    assert.equal(await inputValue(QUICK_INPUT_BOX), 'Guarded Gecko');
+    await pressKey('Escape');
+    assert.equal(await again, undefined);
+    // A test environment is not guarded: the status bar is back to normal colours.
+    await runCommandAndPick('petstore.switchEnvironment', 'Staging');
+    if (hostAvailable())
+      await waitForWorkbench('.statusbar-item:not(.warning-kind):has-text("Pet Store: Staging")');
     await runCommandAndPick('petstore.switchEnvironment', 'Production');
   });
 });

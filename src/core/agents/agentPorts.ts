@@ -27,6 +27,8 @@ export interface AgentEnvironment {
   label: string;
   baseUrl?: string;
   keySet: boolean;
+  /** Writes ask for confirmation (production by default). */
+  protected?: boolean;
   /** Why it cannot be used as configured. */
   problem?: string;
 }

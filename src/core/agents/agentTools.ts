@@ -207,6 +207,7 @@ const listEnvironments: AgentTool = {
           label: environment.label,
           ...(environment.baseUrl ? { baseUrl: environment.baseUrl } : {}),
           keySet: environment.keySet,
+          ...(environment.protected ? { protected: true } : {}),
           ...(environment.problem ? { problem: environment.problem } : {}),
         })),
       },

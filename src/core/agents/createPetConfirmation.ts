@@ -22,11 +22,10 @@ export async function createPetConfirmation(
   const { environment: id, ...newPet } = parsed.data;
   const environment = (await ports.environments()).find((candidate) => candidate.id === id);
   if (!environment?.baseUrl) return undefined;
-  const production = id === 'production';
   return {
     title: `Create a pet in ${environment.label}?`,
     message: [
-      `${production ? '**Production data.** ' : ''}The agent asks to create a pet in **${environment.label}** (${environment.baseUrl}):`,
+      `${environment.protected ? '**Protected environment.** ' : ''}The agent asks to create a pet in **${environment.label}** (${environment.baseUrl}):`,
       '',
       '```http',
       `POST ${environment.baseUrl}/pets`,

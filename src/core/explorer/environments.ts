@@ -4,6 +4,8 @@ import { isLoopbackHost, parseBaseUrl } from '../api/baseUrl';
 export interface EnvironmentSetting {
   baseUrl?: string;
   label?: string;
+  /** Writes ask for confirmation; production is protected unless this says false. */
+  protected?: boolean;
 }
 
 export interface Environment {
@@ -14,10 +16,15 @@ export interface Environment {
   baseUrl?: URL;
   /** Why the configured base URL cannot be used. */
   problem?: string;
+  /** Every write asks first, naming the environment and its address (production by default). */
+  protected: boolean;
 }
 
 /** The spec's two environments (section 9); their addresses are set by the user. */
 export const BUILT_IN_ENVIRONMENTS = ['production', 'staging'] as const;
+
+/** The environment whose writes ask first unless its setting says `"protected": false`. */
+const PROTECTED_BY_DEFAULT = 'production';
 
 /**
  * Reads the setting into environments, the spec's two first, then the user's own in the order
@@ -41,12 +48,14 @@ function toEnvironment(id: string, raw: unknown): Environment {
   const entry = (typeof raw === 'object' && raw !== null ? raw : {}) as EnvironmentSetting;
   const label =
     typeof entry.label === 'string' && entry.label.trim() ? entry.label.trim() : titleCase(id);
+  const guarded =
+    typeof entry.protected === 'boolean' ? entry.protected : id === PROTECTED_BY_DEFAULT;
   const text = typeof entry.baseUrl === 'string' ? entry.baseUrl.trim() : '';
-  if (!text) return { id, label };
+  if (!text) return { id, label, protected: guarded };
   const parsed = parseBaseUrl(text);
   return 'error' in parsed
-    ? { id, label, problem: parsed.error }
-    : { id, label, baseUrl: parsed.url };
+    ? { id, label, problem: parsed.error, protected: guarded }
+    : { id, label, baseUrl: parsed.url, protected: guarded };
 }
 
 function titleCase(id: string): string {

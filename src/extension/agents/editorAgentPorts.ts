@@ -40,6 +40,7 @@ export function editorAgentPorts(services: {
           keySet:
             environment.baseUrl !== undefined &&
             (await keys.lookup(environment.id, environment.baseUrl.origin)).state === 'ready',
+          protected: environment.protected,
           problem: environment.problem,
         })),
       ),

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import type { ActiveEnvironment } from './activeEnvironment';
 
-/** Shows the active environment in the status bar; a click switches it. */
+/**
+ * Shows the active environment in the status bar; a click switches it. A protected one
+ * (production by default) is drawn in the theme's warning colours, with a shield.
+ */
 export class EnvironmentStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(
     'petstore.environment',
@@ -20,9 +23,17 @@ export class EnvironmentStatusBar implements vscode.Disposable {
 
   private update(): void {
     const environment = this.environments.current;
-    this.item.text = `$(server-environment) Pet Store: ${environment.label}`;
+    const icon = environment.protected ? '$(shield)' : '$(server-environment)';
+    this.item.text = `${icon} Pet Store: ${environment.label}`;
     const where = environment.baseUrl?.href ?? environment.problem ?? 'no base URL set';
-    this.item.tooltip = `Pet Store environment: ${environment.label} (${where}). Click to switch.`;
+    const guard = environment.protected ? ' Protected: every write asks for confirmation.' : '';
+    this.item.tooltip = `Pet Store environment: ${environment.label} (${where}).${guard} Click to switch.`;
+    this.item.backgroundColor = environment.protected
+      ? new vscode.ThemeColor('statusBarItem.warningBackground')
+      : undefined;
+    this.item.color = environment.protected
+      ? new vscode.ThemeColor('statusBarItem.warningForeground')
+      : undefined;
   }
 
   dispose(): void {

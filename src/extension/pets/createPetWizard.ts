@@ -6,6 +6,7 @@ import { EMPTY_DRAFT, type NewPetDraft } from '../../core/explorer/newPetDraft';
 import type { ApiChunk } from '../chunks/loadChunk';
 import { BACK, showInputStep, showPickStep } from '../common/multiStepInput';
 import type { PetStoreAccess } from '../environments/petStoreAccess';
+import { confirmWrite } from '../environments/writeGuard';
 
 interface StatusItem extends vscode.QuickPickItem {
   status: PetStatusName | 'serverDefault';
@@ -46,6 +47,7 @@ export class CreatePetWizard {
       const built = draftToNewPet(draft);
       if ('error' in built) throw new Error(built.error); // the steps validate, so this is a bug guard
       try {
+        await confirmWrite(this.access.environment, `Create pet "${draft.name}"`);
         const pet = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Creating ${draft.name}…` },
           () => this.access.createPet(built.newPet),

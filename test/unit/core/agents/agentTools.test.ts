@@ -23,7 +23,13 @@ function fakePorts(overrides: Partial<AgentPorts> = {}) {
     { id: 2n, name: 'Tom', categoryId: 2n, status: 'sold' },
   ];
   const environments: AgentEnvironment[] = [
-    { id: 'production', label: 'Production', baseUrl: 'https://api.example/v1', keySet: true },
+    {
+      id: 'production',
+      label: 'Production',
+      baseUrl: 'https://api.example/v1',
+      keySet: true,
+      protected: true,
+    },
     { id: 'staging', label: 'Staging', baseUrl: 'https://staging.example/v1', keySet: true },
     { id: 'local', label: 'Local', keySet: false },
   ];
@@ -231,7 +237,13 @@ describe('agent tools (core)', () => {
     const result = expectOk(await runAgentTool('listEnvironments', {}, ports));
     assert.equal(result.summary, '3 environments (2 ready: production, staging)');
     assert.deepEqual(result.data.environments, [
-      { id: 'production', label: 'Production', baseUrl: 'https://api.example/v1', keySet: true },
+      {
+        id: 'production',
+        label: 'Production',
+        baseUrl: 'https://api.example/v1',
+        keySet: true,
+        protected: true,
+      },
       { id: 'staging', label: 'Staging', baseUrl: 'https://staging.example/v1', keySet: true },
       { id: 'local', label: 'Local', keySet: false },
     ]);
@@ -290,13 +302,13 @@ describe('createPet confirmation (what a person confirms in VS Code)', () => {
     );
   });
 
-  it('says production data out loud', async () => {
+  it('says a protected environment (production by default) out loud', async () => {
     const { ports } = fakePorts();
     const confirmation = await createPetConfirmation(
       { environment: 'production', name: 'Otter', categoryId: 1, status: 'sold' },
       ports,
     );
-    assert.match(confirmation!.message, /^\*\*Production data\.\*\* /);
+    assert.match(confirmation!.message, /^\*\*Protected environment\.\*\* /);
     assert.match(confirmation!.message, /\{"name":"Otter","categoryId":1,"status":"sold"\}/);
   });
 

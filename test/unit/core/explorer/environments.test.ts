@@ -37,3 +37,26 @@ describe('environments from settings', () => {
     }
   });
 });
+
+describe('protected environments', () => {
+  it('protects production unless its setting says false, and any environment that asks', () => {
+    const protection = (setting: unknown) =>
+      readEnvironments(setting).map((environment) => [environment.id, environment.protected]);
+    assert.deepEqual(protection({}), [
+      ['production', true],
+      ['staging', false],
+    ]);
+    assert.deepEqual(
+      protection({
+        production: { baseUrl: 'https://api.example.com/v1', protected: false },
+        staging: { protected: true },
+        eu: { baseUrl: 'https://eu.example.com/v1', protected: 'yes' },
+      }),
+      [
+        ['production', false],
+        ['staging', true],
+        ['eu', false],
+      ],
+    );
+  });
+});

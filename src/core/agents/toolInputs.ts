@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INT64_MAX, INT64_MIN, parseInt64Text } from '../api/int64';
+import { INT64_MAX, INT64_MIN } from '../api/int64';
+import { toCategoryId } from '../api/newPetInput';
 import { ListLimit, PetName, PetStatus } from '../api/schemas';
 
 /**
@@ -14,30 +15,10 @@ const EnvironmentId = z
   .min(1, 'must be an environment id (see listEnvironments)')
   .describe('Environment id, as listEnvironments returns it (for example "staging").');
 
-/**
- * categoryId from a model: an exact decimal string, or a JSON integer in the safe range. A number
- * beyond 2^53 was already rounded when the JSON was parsed, so it is refused, never stored wrong.
- */
+/** categoryId from a model: see CategoryIdInput (a string keeps every digit). */
 export const CategoryIdArgument = z
   .union([z.string(), z.number()], { error: 'must be an integer or a string of digits' })
-  .transform((value, context) => {
-    if (typeof value === 'number') {
-      if (Number.isSafeInteger(value)) return BigInt(value);
-      context.addIssue({
-        code: 'custom',
-        message: Number.isInteger(value)
-          ? 'is beyond 2^53 and lost digits as a JSON number: pass it as a string of digits'
-          : 'must be an integer',
-      });
-      return z.NEVER;
-    }
-    const parsed = parseInt64Text(value);
-    if ('error' in parsed) {
-      context.addIssue({ code: 'custom', message: parsed.error.toLowerCase() });
-      return z.NEVER;
-    }
-    return parsed.value;
-  })
+  .transform(toCategoryId)
   .describe(
     `Category id, an int64 (${INT64_MIN}..${INT64_MAX}). Pass it as a string of digits to keep every digit beyond 2^53.`,
   );

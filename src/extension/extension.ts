@@ -8,6 +8,7 @@ import { ActiveEnvironment } from './environments/activeEnvironment';
 import { apiKeyCommands } from './environments/apiKeyCommands';
 import { registerCommands } from './common/commandTable';
 import { CreatePetWizard } from './pets/createPetWizard';
+import { CreatePetsFromFile } from './pets/createPetsFromFile';
 import { deprecationCommands, explanationProvider } from './deprecations/deprecationCommands';
 import { DeprecationCountStatusBar } from './deprecations/deprecationCount';
 import {
@@ -86,6 +87,8 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     if (node) await view.reveal(node, { select: true, focus: true, expand: true });
   });
 
+  const bulk = new CreatePetsFromFile(access, loadApiChunk, log, () => tree.refresh());
+
   const deprecations = new DeprecationsService(context, log.channel, loadLanguageClientChunk);
   const deprecatedCalls = new DeprecatedCallsTree(context.workspaceState);
   const deprecatedCallsView = vscode.window.createTreeView(DEPRECATED_CALLS_VIEW_ID, {
@@ -127,7 +130,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     }),
     ...registerCommands(
       [
-        ...explorerCommands({ environments, tree, viewMode, wizard, details, log }),
+        ...explorerCommands({ environments, tree, viewMode, wizard, bulk, details, log }),
         ...apiKeyCommands(environments, keys, access),
         ...deprecationCommands(deprecations, deprecatedCalls, log, version),
       ],

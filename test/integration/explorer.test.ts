@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Pet } from '../../src/core/api/schemas';
 import type { PetStoreExplorerApi } from '../../src/extension/extension';
 import type { GroupNode, PetNode, PetsNode } from '../../src/extension/pets/petsTree';
+import type { BulkRunSummary } from '../../src/extension/pets/createPetsFromFile';
 import { DEMO_PETS } from '../../src/server/seed';
 import {
   children,
@@ -358,6 +359,88 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     }
     await runCommandAndPick('petstore.switchEnvironment', 'Production');
   });
+  it('creates pets from a CSV file, skips them on a second run, and lists every invalid row first', async () => {
+    await runCommandAndPick('petstore.switchEnvironment', 'Staging');
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const csv = vscode.Uri.joinPath(folder, 'bulk-pets.csv');
+    const bad = vscode.Uri.joinPath(folder, 'bad-pets.ndjson');
+    const write = (uri: vscode.Uri, text: string) =>
+      vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    await write(
+      csv,
+      'name,categoryId,status\nBulk Bee,9223372036854775807,pending\n"Bulk, the Bat",2,\nBulk Boa,3,sold\n',
+    );
+    const staged = async () =>
+      (
+        await fetch(`${staging.baseUrl}/pets?limit=100`, {
+          headers: { authorization: `Bearer ${keys.staging}` },
+        })
+      ).text();
+    try {
+      const first = await vscode.commands.executeCommand<BulkRunSummary>(
+        'petstore.createPetsFromFile',
+        csv,
+      );
+      assert.deepEqual(
+        { created: first.created, failed: first.failed, skipped: first.skipped },
+        { created: 3, failed: 0, skipped: 0 },
+      );
+      const listed = await staged();
+      assert.match(listed, /"name":"Bulk Bee","categoryId":9223372036854775807,"status":"pending"/);
+      assert.match(listed, /"name":"Bulk, the Bat","categoryId":2,"status":"available"/);
+      const results = JSON.parse(
+        new TextDecoder().decode(await vscode.workspace.fs.readFile(first.resultsFile!)),
+      ) as { rows: { row: number; id?: string }[] };
+      assert.deepEqual(
+        results.rows.map((row) => [row.row, typeof row.id]),
+        [
+          [1, 'string'],
+          [2, 'string'],
+          [3, 'string'],
+        ],
+      );
+      // The same file again: the results file offers to skip what exists; nothing is created twice.
+      const second = vscode.commands.executeCommand<BulkRunSummary>(
+        'petstore.createPetsFromFile',
+        csv,
+      );
+      await waitForWorkbench(`${QUICK_INPUT}:has-text("Skip the 3 pets already created")`);
+      if (hostAvailable()) await screenshot('bulk-create-resume');
+      await pickTyped('Skip the 3 pets already created');
+      const again = await second;
+      assert.deepEqual(
+        { created: again.created, skipped: again.skipped },
+        { created: 0, skipped: 3 },
+      );
+      assert.equal(await staged(), listed);
+      // A file with invalid rows: every problem with its row, and nothing sent.
+      await write(
+        bad,
+        '{"name":"Fine","categoryId":1}\n{"name":"","categoryId":2}\n{oops\n{"name":"Big","categoryId":9223372036854775808}\n',
+      );
+      const refused = await vscode.commands.executeCommand<BulkRunSummary>(
+        'petstore.createPetsFromFile',
+        bad,
+      );
+      assert.equal(refused.problems?.length, 3);
+      assert.match(refused.problems[0]!, /^row 2 \(line 2\): name: must not be empty$/);
+      assert.match(refused.problems[1]!, /^row 3 \(line 3\): not valid JSON/);
+      assert.match(
+        refused.problems[2]!,
+        /^row 4 \(line 4\): categoryId: must be an integer between/,
+      );
+      const shown = vscode.window.activeTextEditor!.document.getText();
+      assert.match(shown, /^bad-pets\.ndjson: 3 problems; nothing was sent\./);
+      if (hostAvailable()) await screenshot('bulk-create-problems');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      assert.equal(await staged(), listed);
+    } finally {
+      for (const uri of [csv, vscode.Uri.file(`${csv.fsPath}.results.json`), bad])
+        await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+      await runCommandAndPick('petstore.switchEnvironment', 'Production');
+    }
+  });
+
   it('guards writes to a protected environment: warning colours, a modal naming it, the draft kept', async () => {
     await updateSetting('environments', {
       production: { baseUrl: production.baseUrl }, // protected by default

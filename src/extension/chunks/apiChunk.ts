@@ -13,3 +13,11 @@ export {
 } from '../../core/explorer/newPetForm';
 export { agentResultText, runAgentTool } from '../../core/agents/agentTools';
 export { createPetConfirmation } from '../../core/agents/createPetConfirmation';
+export { createInBulk } from '../../core/explorer/bulk/bulkCreate';
+export {
+  bulkResultsText,
+  parseBulkResults,
+  resultsPathOf,
+  rowsAlreadyCreated,
+} from '../../core/explorer/bulk/bulkResults';
+export { describeProblem, formatOfPath, readPetRows } from '../../core/explorer/bulk/petRows';

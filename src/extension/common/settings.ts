@@ -11,6 +11,8 @@ export interface ExplorerSettings {
   timeoutMs: number;
   /** The longest Retry-After worth counting down; a later time is shown as a date. */
   maxRetryWaitSeconds: number;
+  /** Creates in flight at most during a bulk creation. */
+  bulkConcurrency: number;
 }
 
 /** Reads the `petstore.*` settings, clamping numbers into their documented ranges. */
@@ -27,6 +29,10 @@ export function readSettings(): ExplorerSettings {
     maxRetryWaitSeconds: Math.min(
       3600,
       Math.max(0, Number(config.get('maxRetryWaitSeconds', DEFAULT_MAX_RETRY_WAIT_SECONDS)) || 0),
+    ),
+    bulkConcurrency: Math.min(
+      16,
+      Math.max(1, Math.trunc(Number(config.get('bulkCreate.concurrency', 4))) || 4),
     ),
   };
 }

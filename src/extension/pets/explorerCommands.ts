@@ -7,6 +7,7 @@ import type { PetsViewMode } from '../../core/explorer/petTreeModel';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import type { CommandSpec } from '../common/commandTable';
 import type { CreatePetWizard } from './createPetWizard';
+import type { CreatePetsFromFile } from './createPetsFromFile';
 import type { Log } from '../common/log';
 import type { PetDetailsProvider } from './petDetails';
 import type { PetNode, PetsTreeProvider } from './petsTree';
@@ -17,18 +18,24 @@ export interface ExplorerCommandDeps {
   tree: PetsTreeProvider;
   viewMode: ViewModeStore;
   wizard: CreatePetWizard;
+  bulk: CreatePetsFromFile;
   details: PetDetailsProvider;
   log: Log;
 }
 
 /** The Pets view's commands (view title, context menus, Command Palette). */
 export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
-  const { environments, tree, viewMode, wizard, details, log } = deps;
+  const { environments, tree, viewMode, wizard, bulk, details, log } = deps;
   return [
     { id: 'petstore.refresh', run: () => tree.refresh() },
     { id: 'petstore.filterByStatus', run: () => filterByStatus(viewMode, tree) },
     { id: 'petstore.switchEnvironment', run: () => switchEnvironment(environments) },
     { id: 'petstore.createPet', run: () => wizard.run() },
+    {
+      id: 'petstore.createPetsFromFile',
+      // A URI (the Explorer's context menu, tests) skips the open dialog.
+      run: (file?: unknown) => bulk.run(file instanceof vscode.Uri ? file : undefined),
+    },
     {
       id: 'petstore.copyPetId',
       run: (node?: unknown) => vscode.env.clipboard.writeText(String(petOf(node).id)),

@@ -27,6 +27,7 @@ import { PET_DETAILS_SCHEME, PetDetailsProvider } from './pets/petDetails';
 import { PetsTreeProvider, PETS_VIEW_ID, type PetsNode } from './pets/petsTree';
 import { PetStoreAccess } from './environments/petStoreAccess';
 import { ViewModeStore } from './pets/viewMode';
+import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
 import { editorAgentPorts } from './agents/editorAgentPorts';
 import { registerLanguageModelTools } from './agents/languageModelTools';
 import { MCP_PROVIDER_ID, PetStoreMcpServers } from './agents/mcpServerProvider';
@@ -80,14 +81,21 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     showCollapseAll: true,
   });
   const details = new PetDetailsProvider();
+  const walkthrough = new WalkthroughProgress(environments, keys, tree, (error) =>
+    log.error('Walkthrough progress', error),
+  );
   const wizard = new CreatePetWizard(access, loadApiChunk, async (pet) => {
+    walkthrough.petCreated();
     tree.rememberCreated(pet);
     tree.refresh();
     const node = await tree.findPet(pet.id);
     if (node) await view.reveal(node, { select: true, focus: true, expand: true });
   });
 
-  const bulk = new CreatePetsFromFile(access, loadApiChunk, log, () => tree.refresh());
+  const bulk = new CreatePetsFromFile(access, loadApiChunk, log, () => {
+    walkthrough.petCreated();
+    tree.refresh();
+  });
 
   const deprecations = new DeprecationsService(context, log.channel, loadLanguageClientChunk);
   const deprecatedCalls = new DeprecatedCallsTree(context.workspaceState);
@@ -102,7 +110,20 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
 
   const describeView = () => {
     const mode = viewMode.get();
-    view.description = `${environments.current.label} · ${mode.kind === 'grouped' ? 'all statuses' : mode.status}`;
+    const filter = tree.nameFilter.trim();
+    view.description = `${environments.current.label} · ${mode.kind === 'grouped' ? 'all statuses' : mode.status}${filter ? ` · name contains "${filter}"` : ''}`;
+    // The badge counts what the view shows; a failed load shows as one problem.
+    view.badge =
+      tree.state === 'ready'
+        ? {
+            value: tree.shownPets,
+            tooltip: filter
+              ? `${tree.shownPets} of ${tree.loadedPets} pets match "${filter}"`
+              : `${tree.shownPets} pets shown from ${environments.current.label}`,
+          }
+        : tree.state === 'problem'
+          ? { value: 1, tooltip: `Loading pets from ${environments.current.label} failed` }
+          : undefined;
   };
   describeView();
 
@@ -125,6 +146,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       const environmentId = ApiKeyStore.environmentOfSecret(event.key);
       if (environmentId === undefined) return;
       mcpServers.refresh();
+      walkthrough.keyChanged();
       unauthorizedPrompts.reset(environmentId);
       if (environmentId === environments.current.id) tree.refresh();
     }),
@@ -155,6 +177,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     deprecations,
     ...registerLanguageModelTools(agentPorts, loadApiChunk, log),
     mcpServers,
+    walkthrough,
     vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers),
   );
   // The server scans in its own process; the editor does not wait for it.

@@ -20,6 +20,7 @@ import {
   type TestKeys,
 } from './support/explorer';
 import {
+  fillInput,
   hostAvailable,
   inputValue,
   pressKey,
@@ -32,6 +33,18 @@ import { startTestPetStoreServer, type TestPetStoreServer } from './support/pets
 
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
+
+/** Resolves when the Pets view has applied this name filter (typing fires one change per key). */
+function filterApplied(api: PetStoreExplorerApi, query: string): Promise<void> {
+  return new Promise((resolve) => {
+    const subscription = api.tree.onDidChangeState(() => {
+      if (api.tree.nameFilter === query) {
+        subscription.dispose();
+        resolve();
+      }
+    });
+  });
+}
 
 function petNames(nodes: PetsNode[]): string[] {
   return nodes.filter((node): node is PetNode => node.kind === 'pet').map((node) => node.pet.name);
@@ -187,6 +200,45 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     assert.match(api.view.description ?? '', /sold/);
     await runCommandAndPick('petstore.filterByStatus', 'All statuses');
     assert.equal((await reloadTree(api))[0]!.kind, 'group');
+  });
+
+  it('filters the loaded pets by name as you type, highlighted, the count on the view badge', async () => {
+    const loaded = api.tree.loadedPets;
+    assert.ok(loaded > 0);
+    const matching = DEMO_PETS.filter((pet) => pet.name.toLowerCase().includes('lu')).length;
+    assert.ok(matching > 0 && matching < loaded);
+    const filtered = filterApplied(api, 'lu');
+    const done = vscode.commands.executeCommand<string>('petstore.filterByName');
+    await fillInput('.quick-input-widget input', 'lu');
+    await filtered;
+    assert.equal(api.tree.shownPets, matching);
+    assert.equal(api.view.badge?.value, matching);
+    assert.match(api.view.description ?? '', /name contains "lu"/);
+    if (hostAvailable()) {
+      await waitForWorkbench(
+        '.monaco-list-row .monaco-highlighted-label .highlight:has-text("Lu")',
+      );
+      await waitForWorkbench(
+        `${QUICK_INPUT}:has-text("${matching} of ${loaded} loaded pets match")`,
+      );
+      await screenshot('pets-name-filter');
+    }
+    await pressKey('Enter');
+    assert.equal(await done, 'lu');
+    // Escape puts back the filter there was; a filter nothing matches says so in the view.
+    const again = vscode.commands.executeCommand('petstore.filterByName');
+    const none = filterApplied(api, 'zzz');
+    await fillInput('.quick-input-widget input', 'zzz');
+    await none;
+    assert.equal(api.tree.shownPets, 0);
+    const [notice] = (await api.tree.getChildren()) ?? [];
+    assert.equal(notice?.kind, 'notice');
+    await pressKey('Escape');
+    assert.equal(await again, undefined);
+    assert.equal(api.tree.nameFilter, 'lu');
+    await vscode.commands.executeCommand('petstore.clearNameFilter');
+    assert.equal(api.tree.shownPets, loaded);
+    assert.equal(api.view.badge?.value, loaded);
   });
 
   it('queries the other server after switching environment', async () => {

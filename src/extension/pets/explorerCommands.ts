@@ -3,6 +3,7 @@ import { PET_STATUSES } from '../../core/api/vocabulary';
 import { petJson } from '../../core/explorer/petPresentation';
 import { readSettings } from '../common/settings';
 import { copyRequestAs, createRequest, listRequest } from './copyRequest';
+import { filterByName } from './nameFilterInput';
 import type { PetsViewMode } from '../../core/explorer/petTreeModel';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import type { CommandSpec } from '../common/commandTable';
@@ -30,6 +31,8 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
     { id: 'petstore.refresh', run: () => tree.refresh() },
     { id: 'petstore.filterByStatus', run: () => filterByStatus(viewMode, tree) },
     { id: 'petstore.switchEnvironment', run: () => switchEnvironment(environments) },
+    { id: 'petstore.filterByName', run: () => filterByName(tree) },
+    { id: 'petstore.clearNameFilter', run: () => tree.setNameFilter('') },
     { id: 'petstore.createPet', run: () => wizard.run() },
     {
       id: 'petstore.createPetsFromFile',

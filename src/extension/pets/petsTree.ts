@@ -25,6 +25,7 @@ import {
   type PetsViewMode,
 } from '../../core/explorer/petTreeModel';
 import type { PromptGate } from '../../core/explorer/promptGate';
+import { filterSnapshot, nameMatches, petCount } from '../../core/explorer/nameFilter';
 import {
   deprecationNoticeLabel,
   deprecationNoticeText,
@@ -113,7 +114,15 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
   private abort: AbortController | undefined;
   private roots: PetsNode[] = [];
   private readonly created = new Map<string, Pet[]>();
+  /** The last load, kept so the name filter re-applies without a request. */
+  private loaded:
+    { environmentId: string; snapshot: PetsSnapshot; notices: NoticeNode[] } | undefined;
+  private filter = '';
   state: ViewState = 'loading';
+  /** Pets the view shows now (after the name filter); 0 until a load succeeded. */
+  shownPets = 0;
+  /** Pets the last load brought. */
+  loadedPets = 0;
 
   constructor(
     private readonly access: PetStoreAccess,
@@ -126,6 +135,24 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
     this.abort?.abort();
     this.loading = undefined;
     this.changed.fire(undefined);
+  }
+
+  get nameFilter(): string {
+    return this.filter;
+  }
+
+  /**
+   * Shows only the loaded pets whose names contain `query` (any case), highlighted; '' shows all.
+   * Client-side: the API has no name query, and typing must not send a request per key.
+   */
+  setNameFilter(query: string): void {
+    this.filter = query;
+    void vscode.commands.executeCommand('setContext', 'petstore.nameFilterActive', !!query.trim());
+    if (!this.loaded || this.state !== 'ready') return;
+    this.roots = this.rootsOf(this.loaded);
+    this.loading = Promise.resolve(this.roots);
+    this.changed.fire(undefined);
+    this.stateChanged.fire(this.state);
   }
 
   /** Remembers a pet created here, so it stays visible even when the list limit would hide it. */
@@ -171,7 +198,11 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
         return item;
       }
       case 'pet': {
-        const item = new vscode.TreeItem(node.pet.name, vscode.TreeItemCollapsibleState.None);
+        const highlights = nameMatches(node.pet.name, this.filter) ?? [];
+        const item = new vscode.TreeItem(
+          highlights.length ? { label: node.pet.name, highlights } : node.pet.name,
+          vscode.TreeItemCollapsibleState.None,
+        );
         item.id = node.id;
         item.description = petDescription(node.pet);
         item.tooltip = new vscode.MarkdownString(petTooltipLines(node.pet).join('  \n'));
@@ -242,17 +273,37 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
             this.created.get(environment.id),
           ),
       );
-      this.roots = [
-        ...deprecationNodes(environment.id, this.access.deprecations.of(environment.id)),
-        ...toNodes(environment.id, snapshot),
-      ];
+      this.loaded = {
+        environmentId: environment.id,
+        snapshot,
+        notices: deprecationNodes(environment.id, this.access.deprecations.of(environment.id)),
+      };
+      this.loadedPets = petCount(snapshot);
+      this.roots = this.rootsOf(this.loaded);
       this.setState('ready');
       this.unauthorizedPrompts.reset(environment.id);
     } catch (error) {
       if (isCancellation(error) && abort.signal.aborted) return [];
+      this.loaded = undefined;
+      this.shownPets = this.loadedPets = 0;
       this.roots = this.failureNodes(environment.id, environment.label, error);
     }
     return this.roots;
+  }
+
+  /** The nodes of a load, through the name filter; a filter nothing matches says so. */
+  private rootsOf(loaded: NonNullable<typeof this.loaded>): PetsNode[] {
+    const shown = filterSnapshot(loaded.snapshot, this.filter);
+    this.shownPets = petCount(shown);
+    const nodes = toNodes(loaded.environmentId, shown);
+    if (this.filter.trim() && this.shownPets === 0)
+      nodes.push({
+        kind: 'notice',
+        id: `${loaded.environmentId}/noMatch`,
+        label: `No loaded pet's name contains "${this.filter.trim()}"`,
+        message: `The filter looks only at the ${this.loadedPets} pets loaded (the API has no name search). Clear it from the view's title bar.`,
+      });
+    return [...loaded.notices, ...nodes];
   }
 
   private failureNodes(environmentId: string, label: string, error: unknown): PetsNode[] {

@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { PetsTreeProvider } from './petsTree';
+
+/**
+ * "Filter Pets by Name…": the view filters as you type (over the pets already loaded, no request);
+ * Enter keeps the filter, Escape puts back the one there was.
+ */
+export function filterByName(tree: PetsTreeProvider): Promise<string> {
+  const before = tree.nameFilter;
+  const input = vscode.window.createInputBox();
+  input.title = 'Filter Pets by Name';
+  input.placeholder = 'Part of a name, any case (empty shows every pet)';
+  input.prompt = `Filters the ${tree.loadedPets} pets loaded; the API has no name search.`;
+  input.value = before;
+  return new Promise<string>((resolve, reject) => {
+    let accepted = false;
+    const subscriptions: vscode.Disposable[] = [
+      input.onDidChangeValue((value) => {
+        tree.setNameFilter(value);
+        input.prompt = `${tree.shownPets} of ${tree.loadedPets} loaded pets match.`;
+      }),
+      input.onDidAccept(() => {
+        accepted = true;
+        input.hide();
+      }),
+      input.onDidHide(() => {
+        for (const subscription of subscriptions) subscription.dispose();
+        input.dispose();
+        if (accepted) resolve(tree.nameFilter);
+        else {
+          tree.setNameFilter(before);
+          reject(new vscode.CancellationError());
+        }
+      }),
+    ];
+    input.show();
+  });
+}

@@ -27,9 +27,6 @@ describe('Walkthrough: getting started', function () {
       `${EXTENSION_ID}#petstore.gettingStarted`,
       false,
     );
-    await waitForWorkbench(
-      '.getting-started-category .category-title:has-text("Get Started with Pet Store Explorer")',
-    ).catch(() => waitForWorkbench('h2:has-text("Get Started with Pet Store Explorer")'));
     for (const step of STEPS)
       await waitForWorkbench(
         `button.getting-started-step[aria-checked="true"]:has-text("${step}")`,

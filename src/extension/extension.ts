@@ -146,7 +146,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       const environmentId = ApiKeyStore.environmentOfSecret(event.key);
       if (environmentId === undefined) return;
       mcpServers.refresh();
-      walkthrough.keyChanged();
+      walkthrough.keyChanged(environmentId);
       unauthorizedPrompts.reset(environmentId);
       if (environmentId === environments.current.id) tree.refresh();
     }),

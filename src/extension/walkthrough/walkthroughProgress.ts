@@ -5,7 +5,10 @@ import type { PetsTreeProvider } from '../pets/petsTree';
 
 /**
  * The context keys the walkthrough's steps complete on (package.json contributes.walkthroughs):
- * each is set by the real event, not by clicking the step's button.
+ * each is set by the real event, not by clicking the step's button. VS Code marks a step done when
+ * its key *changes* to true while the walkthrough service runs (it starts with the Welcome page),
+ * so every occurrence flips the key off and on: doing the thing with the walkthrough open always
+ * completes its step, even if it was done before in a session where the walkthrough was closed.
  */
 export class WalkthroughProgress implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
@@ -32,15 +35,16 @@ export class WalkthroughProgress implements vscode.Disposable {
     this.update(); // settings only: activation reads no secret (the Pets view does, when shown)
   }
 
-  /** The settings changed: an address may now be set. */
+  /** The settings changed: an environment may now have an address. */
   update(): void {
-    if (this.environments.current.baseUrl) this.set('petstore.environmentConfigured');
+    if (this.environments.all.some((environment) => environment.baseUrl))
+      this.set('petstore.environmentConfigured');
   }
 
-  /** A key was set or cleared (in any window): is there one for the active environment now? */
-  keyChanged(): void {
-    const environment = this.environments.current;
-    if (!environment.baseUrl) return;
+  /** A key was set or cleared (in any window): does that environment have one for its address now? */
+  keyChanged(environmentId: string): void {
+    const environment = this.environments.all.find((candidate) => candidate.id === environmentId);
+    if (!environment?.baseUrl) return;
     this.keys.lookup(environment.id, environment.baseUrl.origin).then((lookup) => {
       if (lookup.state === 'ready') this.set('petstore.apiKeySet');
     }, this.onError);
@@ -50,9 +54,11 @@ export class WalkthroughProgress implements vscode.Disposable {
     this.set('petstore.petCreated');
   }
 
-  /** Only ever set: a step once done stays done (VS Code also remembers it). */
   private set(key: string): void {
-    void vscode.commands.executeCommand('setContext', key, true);
+    void (async () => {
+      await vscode.commands.executeCommand('setContext', key, false);
+      await vscode.commands.executeCommand('setContext', key, true);
+    })().catch(this.onError);
   }
 
   dispose(): void {

@@ -63,8 +63,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
   const log = new Log('Pet Store', redactor);
   const environments = new ActiveEnvironment(context.workspaceState);
   const keys = new ApiKeyStore(context.secrets, (key) => redactor.remember(key));
-  const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined;
-  const connection = new ApiConnection(loadApiChunk, proxy);
+  const connection = new ApiConnection(loadApiChunk, log);
   const access = new PetStoreAccess(
     environments,
     keys,

@@ -38,6 +38,8 @@ export interface PetStoreClientOptions {
   /** Called with a malformed deprecation header (ignored otherwise), for the log. */
   onMalformedHeader?: (message: string) => void;
   userAgent?: string;
+  /** Says which setting fixes a network failure (an untrusted certificate, a proxy problem). */
+  networkAdvice?: (error: unknown, origin: string) => string | undefined;
 }
 
 export interface RequestOptions {
@@ -150,6 +152,7 @@ export class PetStoreClient {
         userAgent: this.options.userAgent ?? 'pet-store-explorer',
         signal: options.signal,
         onExchange: onExchange && ((record) => onExchange(redactRecord(record, apiKey))),
+        networkAdvice: this.options.networkAdvice,
       });
       this.noticeDeprecation(req.operation, response, req.url, apiKey);
       if (response.status >= 200 && response.status < 300)

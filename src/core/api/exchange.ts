@@ -32,6 +32,8 @@ export interface ExchangeSettings {
   userAgent: string;
   signal?: AbortSignal;
   onExchange?: (record: ExchangeRecord) => void;
+  /** Says which setting fixes a network failure (networkAdvice.ts), when one does. */
+  networkAdvice?: (error: unknown, origin: string) => string | undefined;
 }
 
 const MAX_REDIRECTS = 5;
@@ -69,7 +71,11 @@ export async function exchange(
         `No complete answer from ${origin} within ${settings.timeoutMs / 1000} s`,
       );
     }
-    throw new PetStoreError('network', `Could not reach ${origin}: ${describeNetworkError(error)}`);
+    throw new PetStoreError(
+      'network',
+      settings.networkAdvice?.(error, origin) ??
+        `Could not reach ${origin}: ${describeNetworkError(error)}`,
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -21,3 +21,5 @@ export {
   rowsAlreadyCreated,
 } from '../../core/explorer/bulk/bulkResults';
 export { describeProblem, formatOfPath, readPetRows } from '../../core/explorer/bulk/petRows';
+export { networkAdvice, VSCODE_VOCABULARY } from '../../core/api/networkAdvice';
+export { trustedCertificates } from '../../core/api/trustStore';

@@ -70,11 +70,7 @@ describe('proxy support', () => {
     assert.equal(api.seen.length, 1);
   });
 
-  it('goes through an explicit proxy URL', async () => {
-    await list(createDispatcher({ proxyUrl: proxy.url }));
-    assert.deepEqual(proxy.tunnels, [new URL(api.origin).host]);
-    assert.equal(api.seen.length, 1);
-  });
+  // An explicit proxy (http.proxy): network.test.ts, with a forward proxy that also forwards plain http.
 
   it('honours HTTP_PROXY from the environment', async () => {
     process.env.HTTP_PROXY = proxy.url;

@@ -30,6 +30,7 @@ import {
   waitForWorkbench,
 } from './support/host';
 import { startTestPetStoreServer, type TestPetStoreServer } from './support/petstoreServer';
+import { startForwardProxy } from '../support/networkFixtures';
 
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
@@ -490,6 +491,36 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
       for (const uri of [csv, vscode.Uri.file(`${csv.fsPath}.results.json`), bad])
         await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
       await runCommandAndPick('petstore.switchEnvironment', 'Production');
+    }
+  });
+
+  it('follows http.proxy without a reload: requests go through the proxy, then direct again', async () => {
+    const proxy = await startForwardProxy();
+    const http = vscode.workspace.getConfiguration('http');
+    try {
+      await http.update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
+      let ready = nextState(api, 'ready');
+      api.tree.refresh();
+      await api.tree.getChildren();
+      await ready;
+      assert.ok(
+        proxy.seen.some((line) => line.startsWith(`GET ${production.baseUrl}/pets?`)),
+        proxy.seen.join(' | '),
+      );
+      await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      const before = proxy.seen.length;
+      ready = nextState(api, 'ready');
+      api.tree.refresh();
+      await api.tree.getChildren();
+      await ready;
+      assert.equal(
+        proxy.seen.slice(before).filter((line) => line.includes(production.baseUrl)).length,
+        0,
+        'direct again',
+      );
+    } finally {
+      await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await proxy.close();
     }
   });
 

@@ -4,6 +4,7 @@ import { createDispatcher, type DispatcherOptions } from '../../../../src/core/a
 import { PetStoreError } from '../../../../src/core/api/errors';
 import { networkAdvice, VSCODE_VOCABULARY } from '../../../../src/core/api/networkAdvice';
 import { trustedCertificates, type CertificateRuntime } from '../../../../src/core/api/trustStore';
+import { ensureSystemPackages } from '../../../host/systemPackages';
 import { json, startScriptedServer, type ScriptedServer } from '../../../support/scriptedServer';
 import {
   makeTestCertificates,
@@ -33,7 +34,9 @@ describe('corporate networks: proxies and certificates (real sockets)', function
   let proxy: TestProxy;
   let guardedProxy: TestProxy;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(600_000); // apt-get may install openssl on a fresh machine
+    ensureSystemPackages((line) => console.log(line), ['openssl']);
     certificates = await makeTestCertificates();
     httpsApi = await startHttpsApi(certificates);
     httpApi = await startScriptedServer((_, res) => json(res, 200, '[]'));

@@ -110,18 +110,31 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
   const describeView = () => {
     const mode = viewMode.get();
     const filter = tree.nameFilter.trim();
-    view.description = `${environments.current.label} · ${mode.kind === 'grouped' ? 'all statuses' : mode.status}${filter ? ` · name contains "${filter}"` : ''}`;
+    const shown = mode.kind === 'grouped' ? vscode.l10n.t('all statuses') : mode.status;
+    view.description = `${environments.current.label} · ${shown}${filter ? ` · ${vscode.l10n.t('name contains "{0}"', filter)}` : ''}`;
     // The badge counts what the view shows; a failed load shows as one problem.
     view.badge =
       tree.state === 'ready'
         ? {
             value: tree.shownPets,
             tooltip: filter
-              ? `${tree.shownPets} of ${tree.loadedPets} pets match "${filter}"`
-              : `${tree.shownPets} pets shown from ${environments.current.label}`,
+              ? vscode.l10n.t(
+                  '{0} of {1} pets match "{2}"',
+                  tree.shownPets,
+                  tree.loadedPets,
+                  filter,
+                )
+              : vscode.l10n.t(
+                  '{0} pets shown from {1}',
+                  tree.shownPets,
+                  environments.current.label,
+                ),
           }
         : tree.state === 'problem'
-          ? { value: 1, tooltip: `Loading pets from ${environments.current.label} failed` }
+          ? {
+              value: 1,
+              tooltip: vscode.l10n.t('Loading pets from {0} failed', environments.current.label),
+            }
           : undefined;
   };
   describeView();

@@ -48,7 +48,15 @@ describe('the extension package (npm run package)', function () {
       'dist/extension/api.js',
       'dist/extension/languageClient.js',
       'dist/lsp/server.js',
+      // The MCP server agent mode starts, and the spec it serves.
+      'dist/cli/petstore-mcp.js',
+      'docs/spec/pet-store-interface.md',
+      // Translations of the manifest and of the runtime strings.
+      'package.nls.json',
+      'package.nls.de.json',
+      'l10n/bundle.l10n.de.json',
       'media/petstore.svg',
+      'media/walkthrough/address.md',
     ])
       assert.ok(files.includes(needed), `${needed} is packaged`);
     assert.deepEqual(

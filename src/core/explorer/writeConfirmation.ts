@@ -1,3 +1,4 @@
+import { ENGLISH, type Translator } from '../l10n';
 import type { Environment } from './environments';
 
 export interface WriteConfirmation {
@@ -15,12 +16,17 @@ export interface WriteConfirmation {
 export function writeConfirmation(
   environment: Environment,
   action: string,
+  l10n: Translator = ENGLISH,
 ): WriteConfirmation | undefined {
   if (!environment.protected) return undefined;
-  const address = environment.baseUrl?.href ?? 'no address';
+  const address = environment.baseUrl?.href ?? l10n.t('no address');
   return {
-    message: `${action} in ${environment.label}?`,
-    detail: `${environment.label} (${address}) is a protected environment: this changes its data. Switch to a test environment to try things out.`,
-    confirm: `${action} in ${environment.label}`,
+    message: l10n.t('{0} in {1}?', action, environment.label),
+    detail: l10n.t(
+      '{0} ({1}) is a protected environment: this changes its data. Switch to a test environment to try things out.',
+      environment.label,
+      address,
+    ),
+    confirm: l10n.t('{0} in {1}', action, environment.label),
   };
 }

@@ -52,7 +52,7 @@ async function prepare(
   if (name !== 'createPet') return { invocationMessage: `Pet Store: ${name}` };
   const confirmation = await loadApiChunk().createPetConfirmation(input, ports);
   return {
-    invocationMessage: 'Pet Store: creating a pet',
+    invocationMessage: vscode.l10n.t('Pet Store: creating a pet'),
     confirmationMessages: confirmation && {
       title: confirmation.title,
       message: new vscode.MarkdownString(confirmation.message),

@@ -22,8 +22,9 @@ export function registerCommands(table: readonly CommandSpec[], log: Log): vscod
         log.error(`Command ${spec.id} failed`, error);
         const message = error instanceof Error ? error.message : String(error);
         // Not awaited: the message stays until dismissed, and the command must not wait for that.
-        void vscode.window.showErrorMessage(`Pet Store: ${log.redact(message)}`, 'Show Log').then(
-          (choice) => (choice === 'Show Log' ? log.show() : undefined),
+        const showLog = vscode.l10n.t('Show Log');
+        void vscode.window.showErrorMessage(`Pet Store: ${log.redact(message)}`, showLog).then(
+          (choice) => (choice === showLog ? log.show() : undefined),
           (failure: unknown) => log.error('Could not show the error message', failure),
         );
         return undefined;

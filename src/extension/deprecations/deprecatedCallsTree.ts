@@ -89,12 +89,18 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     if (this.view) {
       const total = this.report.total;
       this.view.badge = total
-        ? { value: total, tooltip: `${total} deprecated ${total === 1 ? 'call' : 'calls'}` }
+        ? {
+            value: total,
+            tooltip:
+              total === 1
+                ? vscode.l10n.t('1 deprecated call')
+                : vscode.l10n.t('{0} deprecated calls', total),
+          }
         : undefined;
-      this.view.description = `${this.report.daysLeft} days left`;
+      this.view.description = vscode.l10n.t('{0} days left', this.report.daysLeft);
       this.view.message =
         this.grouping === 'owner' && calls.length && !owners
-          ? 'No CODEOWNERS file in this repository: grouped by top-level folder.'
+          ? vscode.l10n.t('No CODEOWNERS file in this repository: grouped by top-level folder.')
           : undefined;
     }
     this.changed.fire(undefined);
@@ -136,11 +142,11 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     const { call } = node;
     const item = new vscode.TreeItem(call.detail, vscode.TreeItemCollapsibleState.None);
     item.description = `line ${call.line}${call.baselined ? ' · baselined' : ''}`;
-    item.tooltip = `${call.file}:${call.line}: GET /pets/{petId} (getPet) is removed on ${this.report.removalDate}${call.baselined ? ' (in the baseline)' : ''}`;
+    item.tooltip = `${call.file}:${call.line}: ${vscode.l10n.t('GET /pets/{petId} (getPet) is removed on {0}', this.report.removalDate)}${call.baselined ? ` ${vscode.l10n.t('(in the baseline)')}` : ''}`;
     item.iconPath = new vscode.ThemeIcon(call.baselined ? 'circle-outline' : 'warning');
     item.command = {
       command: 'vscode.open',
-      title: 'Open the Call',
+      title: vscode.l10n.t('Open the Call'),
       arguments: [call.uri, { selection: call.range } satisfies vscode.TextDocumentShowOptions],
     };
     return item;

@@ -25,7 +25,7 @@ export function deprecationCommands(
         vscode.window.withProgress(
           {
             location: vscode.ProgressLocation.Notification,
-            title: 'Pet Store: scanning for deprecated GET /pets/{petId}…',
+            title: vscode.l10n.t('Pet Store: scanning for deprecated GET /pets/{petId}…'),
           },
           async () => {
             const client = await deprecations.ready;
@@ -35,8 +35,8 @@ export function deprecationCommands(
             const { calls, files } = DeprecationCountStatusBar.count();
             void vscode.window.showInformationMessage(
               calls
-                ? `Pet Store: ${calls} deprecated calls in ${files} files.`
-                : 'Pet Store: no calls to the deprecated GET /pets/{petId}.',
+                ? vscode.l10n.t('Pet Store: {0} deprecated calls in {1} files.', calls, files)
+                : vscode.l10n.t('Pet Store: no calls to the deprecated GET /pets/{petId}.'),
             );
             return result;
           },

@@ -14,7 +14,7 @@ export class DeprecationCountStatusBar implements vscode.Disposable {
   private pending: NodeJS.Timeout | undefined;
 
   constructor() {
-    this.item.name = 'Pet Store Deprecated Calls';
+    this.item.name = vscode.l10n.t('Pet Store Deprecated Calls');
     this.item.command = 'workbench.actions.view.problems';
     this.subscription = vscode.languages.onDidChangeDiagnostics(() => {
       // Diagnostics arrive file by file during a scan: count once they settle.
@@ -47,8 +47,16 @@ export class DeprecationCountStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    this.item.text = `$(warning) ${calls} deprecated Pet Store ${calls === 1 ? 'call' : 'calls'}`;
-    this.item.tooltip = `${calls} calls to GET /pets/{petId} (removed on 5 December 2030) in ${files} ${files === 1 ? 'file' : 'files'}. Click to open the Problems panel.`;
+    this.item.text = `$(warning) ${
+      calls === 1
+        ? vscode.l10n.t('1 deprecated Pet Store call')
+        : vscode.l10n.t('{0} deprecated Pet Store calls', calls)
+    }`;
+    this.item.tooltip = vscode.l10n.t(
+      '{0} calls to GET /pets/{petId} (removed on 5 December 2030) in {1} files. Click to open the Problems panel.',
+      calls,
+      files,
+    );
     this.item.show();
   }
 

@@ -24,9 +24,9 @@ export async function exportDeprecationReport(
     target ??
     (await vscode.window.showSaveDialog({
       defaultUri: folder && vscode.Uri.joinPath(folder, DEFAULT_REPORT_NAME),
-      filters: { 'HTML page': ['html'] },
-      title: 'Export the Deprecated Calls Report',
-      saveLabel: 'Export',
+      filters: { [vscode.l10n.t('HTML page')]: ['html'] },
+      title: vscode.l10n.t('Export the Deprecated Calls Report'),
+      saveLabel: vscode.l10n.t('Export'),
     }));
   if (!destination) return undefined;
   const calls = await withSnippets(deprecatedCallsInEditor());
@@ -41,8 +41,12 @@ export async function exportDeprecationReport(
   log.info(`Deprecated calls report (${report.total} calls) written to ${destination.toString()}`);
   void vscode.window
     .showInformationMessage(
-      `Pet Store: report of ${report.total} deprecated ${report.total === 1 ? 'call' : 'calls'} written to ${vscode.workspace.asRelativePath(destination)}.`,
-      'Open in Browser',
+      vscode.l10n.t(
+        'Pet Store: report of {0} deprecated calls written to {1}.',
+        report.total,
+        vscode.workspace.asRelativePath(destination),
+      ),
+      vscode.l10n.t('Open in Browser'),
     )
     .then((choice) =>
       choice ? vscode.env.openExternal(destination).then(() => undefined) : undefined,

@@ -38,41 +38,51 @@ async function setApiKey(
 ): Promise<void> {
   if (!environment.baseUrl) {
     throw new Error(
-      `Set the base URL of ${environment.label} first (setting petstore.environments)`,
+      vscode.l10n.t(
+        'Set the base URL of {0} first (setting petstore.environments)',
+        environment.label,
+      ),
     );
   }
   const origin = environment.baseUrl.origin;
   if (!(await confirmClearText(environment, access))) return;
   const key = await vscode.window.showInputBox({
-    title: `API Key for ${environment.label}`,
-    prompt: `Kept in VS Code's secret storage and sent only to ${origin}`,
+    title: vscode.l10n.t('API Key for {0}', environment.label),
+    prompt: vscode.l10n.t("Kept in VS Code's secret storage and sent only to {0}", origin),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (text) => (isPlausibleKey(text.trim()) ? undefined : 'Enter the key: no spaces'),
+    validateInput: (text) =>
+      isPlausibleKey(text.trim()) ? undefined : vscode.l10n.t('Enter the key: no spaces'),
   });
   if (key === undefined) throw new vscode.CancellationError();
   await keys.set(environment.id, origin, key);
-  void vscode.window.showInformationMessage(`Pet Store: API key for ${environment.label} saved.`);
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Pet Store: API key for {0} saved.', environment.label),
+  );
 }
 
 async function clearApiKey(environment: Environment, keys: ApiKeyStore): Promise<void> {
   await keys.clear(environment.id);
-  void vscode.window.showInformationMessage(`Pet Store: API key for ${environment.label} cleared.`);
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('Pet Store: API key for {0} cleared.', environment.label),
+  );
 }
 
 async function trustAddress(environment: Environment, keys: ApiKeyStore): Promise<void> {
   if (!environment.baseUrl) return;
   const origin = environment.baseUrl.origin;
+  const useKey = vscode.l10n.t('Use Key for This Address');
   const answer = await vscode.window.showWarningMessage(
-    `Send the ${environment.label} API key to ${origin} from now on?`,
+    vscode.l10n.t('Send the {0} API key to {1} from now on?', environment.label, origin),
     {
       modal: true,
-      detail:
+      detail: vscode.l10n.t(
         'The key was saved for another address. Settings (possibly this workspace’s) now point the environment here.',
+      ),
     },
-    'Use Key for This Address',
+    useKey,
   );
-  if (answer !== 'Use Key for This Address') throw new vscode.CancellationError();
+  if (answer !== useKey) throw new vscode.CancellationError();
   await keys.rebind(environment.id, origin);
 }
 
@@ -84,16 +94,18 @@ async function confirmClearText(
   if (!environment.baseUrl || !sendsKeyInClear(environment.baseUrl)) return true;
   const origin = environment.baseUrl.origin;
   if (access.isClearTextAllowed(origin)) return true;
+  const allow = vscode.l10n.t('Allow Plain HTTP');
   const answer = await vscode.window.showWarningMessage(
-    `${environment.label} uses plain http to ${origin}.`,
+    vscode.l10n.t('{0} uses plain http to {1}.', environment.label, origin),
     {
       modal: true,
-      detail:
+      detail: vscode.l10n.t(
         'The API key would cross the network unencrypted, readable by anyone on the way. Use https if the server offers it.',
+      ),
     },
-    'Allow Plain HTTP',
+    allow,
   );
-  if (answer !== 'Allow Plain HTTP') return false;
+  if (answer !== allow) return false;
   await access.allowClearText(origin);
   return true;
 }

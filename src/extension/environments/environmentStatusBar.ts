@@ -14,7 +14,7 @@ export class EnvironmentStatusBar implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly environments: ActiveEnvironment) {
-    this.item.name = 'Pet Store Environment';
+    this.item.name = vscode.l10n.t('Pet Store Environment');
     this.item.command = 'petstore.switchEnvironment';
     this.subscription = environments.onDidChange(() => this.update());
     this.update();
@@ -26,8 +26,17 @@ export class EnvironmentStatusBar implements vscode.Disposable {
     const icon = environment.protected ? '$(shield)' : '$(server-environment)';
     this.item.text = `${icon} Pet Store: ${environment.label}`;
     const where = environment.baseUrl?.href ?? environment.problem ?? 'no base URL set';
-    const guard = environment.protected ? ' Protected: every write asks for confirmation.' : '';
-    this.item.tooltip = `Pet Store environment: ${environment.label} (${where}).${guard} Click to switch.`;
+    this.item.tooltip = environment.protected
+      ? vscode.l10n.t(
+          'Pet Store environment: {0} ({1}). Protected: every write asks for confirmation. Click to switch.',
+          environment.label,
+          where,
+        )
+      : vscode.l10n.t(
+          'Pet Store environment: {0} ({1}). Click to switch.',
+          environment.label,
+          where,
+        );
     this.item.backgroundColor = environment.protected
       ? new vscode.ThemeColor('statusBarItem.warningBackground')
       : undefined;

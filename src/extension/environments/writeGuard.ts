@@ -7,7 +7,7 @@ import { writeConfirmation } from '../../core/explorer/writeConfirmation';
  * address; anything but the confirming button is a cancellation (silent, nothing sent).
  */
 export async function confirmWrite(environment: Environment, action: string): Promise<void> {
-  const confirmation = writeConfirmation(environment, action);
+  const confirmation = writeConfirmation(environment, action, vscode.l10n);
   if (!confirmation) return;
   const answer = await vscode.window.showWarningMessage(
     confirmation.message,

@@ -33,7 +33,8 @@ export function createRequest(environment: Environment, pet: Pet): RequestDescri
 }
 
 function baseOf(environment: Environment): string {
-  if (!environment.baseUrl) throw new Error(`No base URL is set for ${environment.label}`);
+  if (!environment.baseUrl)
+    throw new Error(vscode.l10n.t('No base URL is set for {0}', environment.label));
   return environment.baseUrl.href.replace(/\/$/, '');
 }
 
@@ -51,7 +52,7 @@ export async function copyRequestAs(
       SNIPPET_FORMATS.map((item) => ({ label: item.label, format: item.format })),
       {
         title: `Copy ${request.method} ${new URL(request.url).pathname} as…`,
-        placeHolder: 'Format',
+        placeHolder: vscode.l10n.t('Format'),
       },
     );
     if (!picked) return undefined;
@@ -60,7 +61,10 @@ export async function copyRequestAs(
   const snippet = requestSnippet(request, chosen);
   await vscode.env.clipboard.writeText(snippet);
   void vscode.window.showInformationMessage(
-    `Pet Store: request copied. It reads the API key from the environment variable ${API_KEY_VARIABLE}.`,
+    vscode.l10n.t(
+      'Pet Store: request copied. It reads the API key from the environment variable {0}.',
+      API_KEY_VARIABLE,
+    ),
   );
   return snippet;
 }

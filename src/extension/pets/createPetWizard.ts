@@ -12,11 +12,12 @@ interface StatusItem extends vscode.QuickPickItem {
   status: PetStatusName | 'serverDefault';
 }
 
-const STATUS_ITEMS: StatusItem[] = [
+/** Built when shown, so its words follow the display language (vscode.l10n). */
+const statusItems = (): StatusItem[] => [
   ...PET_STATUSES.map((status) => ({ label: status, status })),
   {
-    label: 'Let the server decide',
-    description: 'status is omitted from the request',
+    label: vscode.l10n.t('Let the server decide'),
+    description: vscode.l10n.t('status is omitted from the request'),
     status: 'serverDefault' as const,
   },
 ];
@@ -47,7 +48,7 @@ export class CreatePetWizard {
       const built = draftToNewPet(draft);
       if ('error' in built) throw new Error(built.error); // the steps validate, so this is a bug guard
       try {
-        await confirmWrite(this.access.environment, `Create pet "${draft.name}"`);
+        await confirmWrite(this.access.environment, vscode.l10n.t('Create pet "{0}"', draft.name));
         const pet = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Creating ${draft.name}…` },
           () => this.access.createPet(built.newPet),
@@ -58,7 +59,9 @@ export class CreatePetWizard {
       } catch (error) {
         if (error instanceof PetStoreError && error.kind === 'validation') {
           serverMessage = error.message;
-          void vscode.window.showErrorMessage(`Pet Store rejected the pet: ${error.message}`);
+          void vscode.window.showErrorMessage(
+            vscode.l10n.t('Pet Store rejected the pet: {0}', error.message),
+          );
           continue;
         }
         this.draft = draft;
@@ -74,7 +77,7 @@ export class CreatePetWizard {
   ): Promise<NewPetDraft> {
     const environment = this.access.environment;
     const { draftToNewPet, newPetJson, validateCategoryId, validateName } = this.loadApi();
-    const title = `Create Pet in ${environment.label}`;
+    const title = vscode.l10n.t('Create Pet in {0}', environment.label);
     const draft = { ...initial };
     let step = 1;
     while (step <= TOTAL_STEPS) {
@@ -85,8 +88,8 @@ export class CreatePetWizard {
           ...frame,
           value: draft.name,
           prompt: serverMessage
-            ? `The server rejected the pet: ${serverMessage}`
-            : 'Name of the pet (1 to 200 characters)',
+            ? vscode.l10n.t('The server rejected the pet: {0}', serverMessage)
+            : vscode.l10n.t('Name of the pet (1 to 200 characters)'),
           placeholder: 'e.g. Biscuit',
           validate: validateName,
         });
@@ -95,31 +98,32 @@ export class CreatePetWizard {
         result = await showInputStep({
           ...frame,
           value: draft.categoryId,
-          prompt: 'Category id (a whole number, int64)',
+          prompt: vscode.l10n.t('Category id (a whole number, int64)'),
           placeholder: 'e.g. 1',
           validate: validateCategoryId,
         });
         if (result !== BACK) draft.categoryId = (result as string).trim();
       } else if (step === 3) {
+        const statuses = statusItems();
         result = await showPickStep({
           ...frame,
-          items: STATUS_ITEMS,
-          active: STATUS_ITEMS.find((item) => item.status === draft.status),
-          placeholder: 'Status of the pet',
+          items: statuses,
+          active: statuses.find((item) => item.status === draft.status),
+          placeholder: vscode.l10n.t('Status of the pet'),
         });
         if (result !== BACK) draft.status = (result as StatusItem).status;
       } else {
         const built = draftToNewPet(draft);
         const body = 'newPet' in built ? newPetJson(built.newPet) : built.error;
         const confirm = {
-          label: '$(check) Create pet',
+          label: `$(check) ${vscode.l10n.t('Create pet')}`,
           description: `POST ${environment.baseUrl?.href ?? ''}/pets`,
           detail: body,
         };
         result = await showPickStep({
           ...frame,
           items: [confirm],
-          placeholder: `Send to ${environment.label}: ${body}`,
+          placeholder: vscode.l10n.t('Send to {0}: {1}', environment.label, body),
         });
       }
       step += result === BACK ? -1 : 1;

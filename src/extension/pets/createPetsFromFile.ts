@@ -38,17 +38,21 @@ export class CreatePetsFromFile {
     if (!file) throw new vscode.CancellationError();
     const format = api.formatOfPath(file.path);
     if (!format)
-      throw new Error(`${basename(file.path)}: use a .json, .ndjson (.jsonl) or .csv file`);
+      throw new Error(
+        vscode.l10n.t('{0}: use a .json, .ndjson (.jsonl) or .csv file', basename(file.path)),
+      );
     const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(file));
     const { rows, problems } = api.readPetRows(text, format);
     if (problems.length) return this.showProblems(file, problems.map(api.describeProblem));
     if (!rows.length) {
-      void vscode.window.showInformationMessage(`Pet Store: ${basename(file.path)} has no pets.`);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Pet Store: {0} has no pets.', basename(file.path)),
+      );
       return { created: 0, failed: 0, skipped: 0, cancelled: false };
     }
     const environment = this.access.environment;
     const baseUrl = environment.baseUrl?.href;
-    if (!baseUrl) throw new Error(`No base URL is set for ${environment.label}`);
+    if (!baseUrl) throw new Error(vscode.l10n.t('No base URL is set for {0}', environment.label));
     const resultsFile = vscode.Uri.file(api.resultsPathOf(file.fsPath));
     const previous = await readOptional(resultsFile);
     const already = api.rowsAlreadyCreated(
@@ -61,7 +65,7 @@ export class CreatePetsFromFile {
       : false;
     const skipped = skip ? already : new Map<number, string>();
     const toCreate = rows.filter((row) => !skipped.has(row.row));
-    await confirmWrite(environment, `Create ${toCreate.length} pets`);
+    await confirmWrite(environment, vscode.l10n.t('Create {0} pets', toCreate.length));
     const outcome = await this.create(toCreate, rows, skipped, file, resultsFile, baseUrl);
     this.onCreated();
     const failed = outcome.outcomes.filter((each) => 'error' in each).length;
@@ -73,16 +77,24 @@ export class CreatePetsFromFile {
       resultsFile,
     };
     const message =
-      `Pet Store: created ${summary.created} of ${rows.length} pets in ${environment.label}` +
-      (summary.skipped ? ` (${summary.skipped} created before, skipped)` : '') +
-      (failed ? `; ${failed} failed` : '') +
-      (outcome.cancelled ? '; cancelled' : '') +
-      `. Results: ${basename(resultsFile.path)}`;
+      vscode.l10n.t(
+        'Pet Store: created {0} of {1} pets in {2}',
+        summary.created,
+        rows.length,
+        environment.label,
+      ) +
+      (summary.skipped
+        ? ` ${vscode.l10n.t('({0} created before, skipped)', summary.skipped)}`
+        : '') +
+      (failed ? `; ${vscode.l10n.t('{0} failed', failed)}` : '') +
+      (outcome.cancelled ? `; ${vscode.l10n.t('cancelled')}` : '') +
+      `. ${vscode.l10n.t('Results: {0}', basename(resultsFile.path))}`;
+    const open = vscode.l10n.t('Open Results');
     this.log.info(message);
     void (
       failed || outcome.cancelled
-        ? vscode.window.showWarningMessage(message, 'Open Results')
-        : vscode.window.showInformationMessage(message, 'Open Results')
+        ? vscode.window.showWarningMessage(message, open)
+        : vscode.window.showInformationMessage(message, open)
     ).then((choice) => (choice ? vscode.window.showTextDocument(resultsFile) : undefined));
     return summary;
   }
@@ -101,7 +113,7 @@ export class CreatePetsFromFile {
     return vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: `Creating ${toCreate.length} pets in ${environment.label}`,
+        title: vscode.l10n.t('Creating {0} pets in {1}', toCreate.length, environment.label),
         cancellable: true,
       },
       async (progress, token) => {
@@ -142,10 +154,12 @@ export class CreatePetsFromFile {
   private async pickFile(): Promise<vscode.Uri | undefined> {
     const [file] =
       (await vscode.window.showOpenDialog({
-        title: 'Create Pets from File',
-        openLabel: 'Check and Create',
+        title: vscode.l10n.t('Create Pets from File'),
+        openLabel: vscode.l10n.t('Check and Create'),
         canSelectMany: false,
-        filters: { 'Pets (JSON, NDJSON, CSV)': ['json', 'ndjson', 'jsonl', 'csv'] },
+        filters: {
+          [vscode.l10n.t('Pets (JSON, NDJSON, CSV)')]: ['json', 'ndjson', 'jsonl', 'csv'],
+        },
       })) ?? [];
     return file;
   }
@@ -153,18 +167,25 @@ export class CreatePetsFromFile {
   /** A quick pick (not a modal): the safe answer is the first, and Escape cancels the run. */
   private async askToSkip(already: number, total: number, label: string): Promise<boolean> {
     const skip = {
-      label: `Skip the ${already} pets already created`,
+      label: vscode.l10n.t('Skip the {0} pets already created', already),
       detail:
         total > already
-          ? `The results file says they were created in ${label}; create the other ${total - already}.`
-          : `The results file says every row was created in ${label}: nothing more to create.`,
+          ? vscode.l10n.t(
+              'The results file says they were created in {0}; create the other {1}.',
+              label,
+              total - already,
+            )
+          : vscode.l10n.t(
+              'The results file says every row was created in {0}: nothing more to create.',
+              label,
+            ),
     };
     const again = {
-      label: `Create all ${total} again`,
-      detail: 'The earlier ones will exist twice.',
+      label: vscode.l10n.t('Create all {0} again', total),
+      detail: vscode.l10n.t('The earlier ones will exist twice.'),
     };
     const choice = await vscode.window.showQuickPick([skip, again], {
-      title: `Some rows were created in ${label} before`,
+      title: vscode.l10n.t('Some rows were created in {0} before', label),
       ignoreFocusOut: true,
     });
     if (!choice) throw new vscode.CancellationError();
@@ -176,8 +197,8 @@ export class CreatePetsFromFile {
     const document = await vscode.workspace.openTextDocument({
       language: 'plaintext',
       content: [
-        `${name}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was sent.`,
-        'Fix them, then run Pet Store: Create Pets from File… again.',
+        vscode.l10n.t('{0}: {1} problems; nothing was sent.', name, problems.length),
+        vscode.l10n.t('Fix them, then run Pet Store: Create Pets from File… again.'),
         '',
         ...problems,
         '',
@@ -185,7 +206,11 @@ export class CreatePetsFromFile {
     });
     await vscode.window.showTextDocument(document, { preview: true });
     void vscode.window.showErrorMessage(
-      `Pet Store: ${name} has ${problems.length} invalid row${problems.length === 1 ? '' : 's'}; nothing was sent.`,
+      vscode.l10n.t(
+        'Pet Store: {0} has {1} invalid rows; nothing was sent.',
+        name,
+        problems.length,
+      ),
     );
     return { created: 0, failed: 0, skipped: 0, cancelled: false, problems };
   }

@@ -79,7 +79,7 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
 function petOf(node: unknown): PetNode['pet'] {
   if (typeof node === 'object' && node !== null && (node as PetNode).kind === 'pet')
     return (node as PetNode).pet;
-  throw new Error('Choose a pet in the Pets view');
+  throw new Error(vscode.l10n.t('Choose a pet in the Pets view'));
 }
 
 interface ModeItem extends vscode.QuickPickItem {
@@ -89,10 +89,14 @@ interface ModeItem extends vscode.QuickPickItem {
 async function filterByStatus(viewMode: ViewModeStore, tree: PetsTreeProvider): Promise<void> {
   const current = viewMode.get();
   const items: ModeItem[] = [
-    { label: 'All statuses', description: 'grouped by status', mode: { kind: 'grouped' } },
+    {
+      label: vscode.l10n.t('All statuses'),
+      description: vscode.l10n.t('grouped by status'),
+      mode: { kind: 'grouped' },
+    },
     ...PET_STATUSES.map((status): ModeItem => ({
       label: status,
-      description: 'only this status',
+      description: vscode.l10n.t('only this status'),
       mode: { kind: 'status', status },
     })),
   ];
@@ -102,9 +106,14 @@ async function filterByStatus(viewMode: ViewModeStore, tree: PetsTreeProvider): 
       (current.kind === 'status' && current.status === item.mode.status));
   const chosen = await vscode.window.showQuickPick(
     items.map((item) =>
-      isCurrent(item) ? { ...item, description: `${item.description} (current)` } : item,
+      isCurrent(item)
+        ? { ...item, description: vscode.l10n.t('{0} (current)', item.description ?? '') }
+        : item,
     ),
-    { title: 'Show Pets', placeHolder: 'Group by status, or show one status' },
+    {
+      title: vscode.l10n.t('Show Pets'),
+      placeHolder: vscode.l10n.t('Group by status, or show one status'),
+    },
   );
   if (!chosen) throw new vscode.CancellationError();
   await viewMode.set(chosen.mode);
@@ -115,15 +124,15 @@ async function switchEnvironment(environments: ActiveEnvironment): Promise<void>
   const current = environments.current;
   const items = environments.all.map((environment) => ({
     label: environment.label,
-    description: environment.id === current.id ? '(active)' : undefined,
+    description: environment.id === current.id ? vscode.l10n.t('(active)') : undefined,
     detail:
       environment.baseUrl?.href ??
-      (environment.problem ? `⚠ ${environment.problem}` : 'No base URL set yet'),
+      (environment.problem ? `⚠ ${environment.problem}` : vscode.l10n.t('No base URL set yet')),
     id: environment.id,
   }));
   const chosen = await vscode.window.showQuickPick(items, {
-    title: 'Pet Store Environment',
-    placeHolder: 'Which environment should this workspace use?',
+    title: vscode.l10n.t('Pet Store Environment'),
+    placeHolder: vscode.l10n.t('Which environment should this workspace use?'),
   });
   if (!chosen) throw new vscode.CancellationError();
   await environments.select(chosen.id);

@@ -8,16 +8,23 @@ import type { PetsTreeProvider } from './petsTree';
 export function filterByName(tree: PetsTreeProvider): Promise<string> {
   const before = tree.nameFilter;
   const input = vscode.window.createInputBox();
-  input.title = 'Filter Pets by Name';
-  input.placeholder = 'Part of a name, any case (empty shows every pet)';
-  input.prompt = `Filters the ${tree.loadedPets} pets loaded; the API has no name search.`;
+  input.title = vscode.l10n.t('Filter Pets by Name');
+  input.placeholder = vscode.l10n.t('Part of a name, any case (empty shows every pet)');
+  input.prompt = vscode.l10n.t(
+    'Filters the {0} pets loaded; the API has no name search.',
+    tree.loadedPets,
+  );
   input.value = before;
   return new Promise<string>((resolve, reject) => {
     let accepted = false;
     const subscriptions: vscode.Disposable[] = [
       input.onDidChangeValue((value) => {
         tree.setNameFilter(value);
-        input.prompt = `${tree.shownPets} of ${tree.loadedPets} loaded pets match.`;
+        input.prompt = vscode.l10n.t(
+          '{0} of {1} loaded pets match.',
+          tree.shownPets,
+          tree.loadedPets,
+        );
       }),
       input.onDidAccept(() => {
         accepted = true;

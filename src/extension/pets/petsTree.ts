@@ -9,9 +9,9 @@ import {
   type FailureView,
 } from '../../core/explorer/failureView';
 import {
-  GROUP_LABELS,
   STATUS_ICONS,
-  TRUNCATION_LABEL,
+  groupLabel,
+  truncationLabel,
   groupDescription,
   petDescription,
   petTooltipLines,
@@ -76,22 +76,35 @@ export type PetsNode = GroupNode | PetNode | NoticeNode | ProblemNode | ActionNo
 /** What the view shows when it shows no nodes; drives the manifest's viewsWelcome content. */
 export type ViewState = 'loading' | 'ready' | 'problem' | 'noEnvironment' | 'noKey';
 
-const ACTIONS: Record<FailureAction, { title: string; command: string; icon: string }> = {
-  setKey: { title: 'Set API Key…', command: 'petstore.setApiKey', icon: 'key' },
-  openSettings: { title: 'Open Settings', command: 'petstore.openSettings', icon: 'settings-gear' },
-  retry: { title: 'Retry', command: 'petstore.refresh', icon: 'refresh' },
-  showLog: { title: 'Show Log', command: 'petstore.showLog', icon: 'output' },
-  trustAddress: {
-    title: 'Use the Key for the New Address…',
-    command: 'petstore.trustEnvironmentAddress',
-    icon: 'shield',
-  },
-  allowClearText: {
-    title: 'Allow Plain HTTP for This Address…',
-    command: 'petstore.allowClearText',
-    icon: 'unlock',
-  },
-};
+/** A function, not a table: titles are translated when shown (vscode.l10n), not at load. */
+function actionOf(action: FailureAction): { title: string; command: string; icon: string } {
+  switch (action) {
+    case 'setKey':
+      return { title: vscode.l10n.t('Set API Key…'), command: 'petstore.setApiKey', icon: 'key' };
+    case 'openSettings':
+      return {
+        title: vscode.l10n.t('Open Settings'),
+        command: 'petstore.openSettings',
+        icon: 'settings-gear',
+      };
+    case 'retry':
+      return { title: vscode.l10n.t('Retry'), command: 'petstore.refresh', icon: 'refresh' };
+    case 'showLog':
+      return { title: vscode.l10n.t('Show Log'), command: 'petstore.showLog', icon: 'output' };
+    case 'trustAddress':
+      return {
+        title: vscode.l10n.t('Use the Key for the New Address…'),
+        command: 'petstore.trustEnvironmentAddress',
+        icon: 'shield',
+      };
+    case 'allowClearText':
+      return {
+        title: vscode.l10n.t('Allow Plain HTTP for This Address…'),
+        command: 'petstore.allowClearText',
+        icon: 'unlock',
+      };
+  }
+}
 
 const STATUS_COLORS: Record<string, string> = {
   available: 'testing.iconPassed',
@@ -184,7 +197,7 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
     switch (node.kind) {
       case 'group': {
         const item = new vscode.TreeItem(
-          GROUP_LABELS[node.group.key],
+          groupLabel(node.group.key, vscode.l10n),
           vscode.TreeItemCollapsibleState.Expanded,
         );
         item.id = node.id;
@@ -192,6 +205,7 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
           node.group.pets.length,
           node.group.truncated,
           node.limit,
+          vscode.l10n,
         );
         item.iconPath = statusIcon(node.group.key);
         item.contextValue = 'petGroup';
@@ -204,12 +218,14 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
           vscode.TreeItemCollapsibleState.None,
         );
         item.id = node.id;
-        item.description = petDescription(node.pet);
-        item.tooltip = new vscode.MarkdownString(petTooltipLines(node.pet).join('  \n'));
+        item.description = petDescription(node.pet, vscode.l10n);
+        item.tooltip = new vscode.MarkdownString(
+          petTooltipLines(node.pet, vscode.l10n).join('  \n'),
+        );
         item.iconPath = statusIcon(groupKeyOf(node.pet));
         item.contextValue = 'pet';
         item.accessibilityInformation = {
-          label: `${node.pet.name}, ${petDescription(node.pet)}, ${node.pet.status ?? 'no status'}`,
+          label: `${node.pet.name}, ${petDescription(node.pet, vscode.l10n)}, ${node.pet.status ?? vscode.l10n.t('no status')}`,
         };
         return item;
       }
@@ -224,7 +240,7 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
         if (node.warning?.link)
           item.command = {
             command: 'vscode.open',
-            title: 'Open the Successor',
+            title: vscode.l10n.t('Open the Successor'),
             arguments: [vscode.Uri.parse(node.warning.link)],
           };
         return item;
@@ -241,7 +257,7 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
         return item;
       }
       case 'action': {
-        const action = ACTIONS[node.action];
+        const action = actionOf(node.action);
         const item = new vscode.TreeItem(action.title, vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         item.iconPath = new vscode.ThemeIcon(action.icon);
@@ -300,8 +316,11 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
       nodes.push({
         kind: 'notice',
         id: `${loaded.environmentId}/noMatch`,
-        label: `No loaded pet's name contains "${this.filter.trim()}"`,
-        message: `The filter looks only at the ${this.loadedPets} pets loaded (the API has no name search). Clear it from the view's title bar.`,
+        label: vscode.l10n.t('No loaded pet\'s name contains "{0}"', this.filter.trim()),
+        message: vscode.l10n.t(
+          "The filter looks only at the {0} pets loaded (the API has no name search). Clear it from the view's title bar.",
+          this.loadedPets,
+        ),
       });
     return [...loaded.notices, ...nodes];
   }
@@ -325,7 +344,8 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
       error.kind === 'unauthorized' &&
       this.unauthorizedPrompts.claim(environmentId)
     ) {
-      void vscode.window.showWarningMessage(`Pet Store: ${view.message}`, 'Set API Key').then(
+      const setKey = vscode.l10n.t('Set API Key');
+      void vscode.window.showWarningMessage(`Pet Store: ${view.message}`, setKey).then(
         (choice) => (choice ? vscode.commands.executeCommand('petstore.setApiKey') : undefined),
         (failure: unknown) => this.log.error('Prompt failed', failure),
       );
@@ -412,8 +432,8 @@ function petChildren(
     nodes.push({
       kind: 'notice',
       id,
-      label: TRUNCATION_LABEL,
-      message: truncationNotice(limit),
+      label: truncationLabel(vscode.l10n),
+      message: truncationNotice(limit, vscode.l10n),
       parent,
     });
   }

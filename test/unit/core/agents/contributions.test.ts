@@ -7,7 +7,9 @@ import {
 import { AGENT_TOOLS } from '../../../../src/core/agents/agentTools';
 import {
   languageModelToolContributions,
+  languageModelToolStrings,
   PACKAGE_JSON,
+  PACKAGE_NLS_JSON,
 } from '../../../../scripts/languageModelTools';
 
 describe('language-model tool contributions (package.json)', () => {
@@ -18,6 +20,9 @@ describe('language-model tool contributions (package.json)', () => {
 
   it('are exactly what the tool definitions generate (run npm run generate:tools after a change)', () => {
     assert.deepEqual(manifest.contributes.languageModelTools, languageModelToolContributions());
+    const strings = JSON.parse(readFileSync(PACKAGE_NLS_JSON, 'utf8')) as Record<string, string>;
+    for (const [key, text] of Object.entries(languageModelToolStrings()))
+      assert.equal(strings[key], text, key);
   });
 
   it('name every tool the extension registers, and only those', () => {

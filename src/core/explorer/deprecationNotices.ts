@@ -1,3 +1,4 @@
+import { ENGLISH, type Translator } from '../l10n';
 import type { DeprecationSignals } from '../api/deprecationSignals';
 
 /** An operation the API said is deprecated, and what it said. */
@@ -34,18 +35,25 @@ export class DeprecationNotices {
 const DAY = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
 
 /** "GET /pets is deprecated since 1 January 2025, removed on 5 December 2030" (a view's label). */
-export function deprecationNoticeLabel({ operation, signals }: OperationDeprecation): string {
-  const since = signals.deprecatedSince
-    ? ` since ${signals.deprecatedSince.toLocaleDateString('en-GB', DAY)}`
-    : '';
-  const until = signals.sunset
-    ? `, removed on ${signals.sunset.toLocaleDateString('en-GB', DAY)}`
-    : '';
-  return `${operation} is deprecated${since}${until}`;
+export function deprecationNoticeLabel(
+  { operation, signals }: OperationDeprecation,
+  l10n: Translator = ENGLISH,
+): string {
+  const since = signals.deprecatedSince?.toLocaleDateString('en-GB', DAY);
+  const until = signals.sunset?.toLocaleDateString('en-GB', DAY);
+  if (since && until)
+    return l10n.t('{0} is deprecated since {1}, removed on {2}', operation, since, until);
+  if (since) return l10n.t('{0} is deprecated since {1}', operation, since);
+  if (until) return l10n.t('{0} is deprecated, removed on {1}', operation, until);
+  return l10n.t('{0} is deprecated', operation);
 }
 
 /** The label as a sentence, with the successor when the API names one (a log line, a tooltip). */
-export function deprecationNoticeText(deprecation: OperationDeprecation): string {
+export function deprecationNoticeText(
+  deprecation: OperationDeprecation,
+  l10n: Translator = ENGLISH,
+): string {
   const successor = deprecation.signals.successor;
-  return `${deprecationNoticeLabel(deprecation)}.${successor ? ` Its successor: ${successor}` : ''}`;
+  const label = deprecationNoticeLabel(deprecation, l10n);
+  return successor ? l10n.t('{0}. Its successor: {1}', label, successor) : `${label}.`;
 }

@@ -1,5 +1,6 @@
 import { PetStoreError } from '../api/errors';
 import { AccessProblem } from './accessProblem';
+import { ENGLISH, type Translator } from '../l10n';
 
 /** What a problem node offers; the extension maps each to a command. */
 export type FailureAction =
@@ -18,6 +19,7 @@ export function describeFailure(
   error: unknown,
   environmentLabel: string,
   maxRetryWaitSeconds = DEFAULT_MAX_RETRY_WAIT_SECONDS,
+  l10n: Translator = ENGLISH,
 ): FailureView {
   if (error instanceof AccessProblem) {
     const actions: Record<AccessProblem['kind'], FailureAction[]> = {
@@ -32,22 +34,29 @@ export function describeFailure(
   if (error instanceof PetStoreError) {
     switch (error.kind) {
       case 'missingKey':
-        return { message: `No API key is set for ${environmentLabel}`, actions: ['setKey'] };
+        return {
+          message: l10n.t('No API key is set for {0}', environmentLabel),
+          actions: ['setKey'],
+        };
       case 'unauthorized':
         return {
-          message: `${environmentLabel} rejected the API key (401): ${error.message}`,
+          message: l10n.t('{0} rejected the API key (401): {1}', environmentLabel, error.message),
           actions: ['setKey', 'retry'],
         };
       case 'rateLimited': {
         const { retryAfterSeconds: wait, retryAt } = error.details;
         // A server may ask for days: past the cap, say until when instead of counting seconds.
-        const when =
+        const message =
           wait === undefined
-            ? ''
+            ? l10n.t('Rate limited by {0}', environmentLabel)
             : wait <= maxRetryWaitSeconds || !retryAt
-              ? `; retry in ${wait} s`
-              : `; the server asks to wait until ${formatUtc(retryAt)}`;
-        return { message: `Rate limited by ${environmentLabel}${when}`, actions: ['retry'] };
+              ? l10n.t('Rate limited by {0}; retry in {1} s', environmentLabel, wait)
+              : l10n.t(
+                  'Rate limited by {0}; the server asks to wait until {1}',
+                  environmentLabel,
+                  formatUtc(retryAt, l10n),
+                );
+        return { message, actions: ['retry'] };
       }
       case 'timeout':
       case 'network':
@@ -64,8 +73,8 @@ export function describeFailure(
 }
 
 /** "2026-11-30 14:05 UTC": unambiguous wherever the user is. */
-function formatUtc(date: Date): string {
+function formatUtc(date: Date, l10n: Translator): string {
   return Number.isNaN(date.getTime())
-    ? 'a time too far to show'
+    ? l10n.t('a time too far to show')
     : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

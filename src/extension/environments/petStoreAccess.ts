@@ -70,22 +70,37 @@ export class PetStoreAccess {
       throw new AccessProblem('invalidEnvironment', `${environment.label}: ${environment.problem}`);
     }
     if (!environment.baseUrl) {
-      throw new AccessProblem('noEnvironment', `No base URL is set for ${environment.label}`);
+      throw new AccessProblem(
+        'noEnvironment',
+        vscode.l10n.t('No base URL is set for {0}', environment.label),
+      );
     }
     const origin = environment.baseUrl.origin;
     if (sendsKeyInClear(environment.baseUrl) && !this.isClearTextAllowed(origin)) {
       throw new AccessProblem(
         'clearTextUnconfirmed',
-        `${environment.label} uses plain http to ${origin}: the API key would be readable on the network`,
+        vscode.l10n.t(
+          '{0} uses plain http to {1}: the API key would be readable on the network',
+          environment.label,
+          origin,
+        ),
       );
     }
     const lookup = await this.keys.lookup(environment.id, origin);
     if (lookup.state === 'none')
-      throw new AccessProblem('noKey', `No API key is set for ${environment.label}`);
+      throw new AccessProblem(
+        'noKey',
+        vscode.l10n.t('No API key is set for {0}', environment.label),
+      );
     if (lookup.state === 'otherOrigin') {
       throw new AccessProblem(
         'keyForOtherOrigin',
-        `The ${environment.label} key was set for ${lookup.boundOrigin}, but the environment now points to ${origin}`,
+        vscode.l10n.t(
+          'The {0} key was set for {1}, but the environment now points to {2}',
+          environment.label,
+          lookup.boundOrigin,
+          origin,
+        ),
       );
     }
     const client = this.connection.client({

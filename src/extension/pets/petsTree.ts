@@ -337,7 +337,12 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
       `Loading pets from ${label} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
     this.setState('problem');
-    const described = describeFailure(error, label, readSettings().maxRetryWaitSeconds);
+    const described = describeFailure(
+      error,
+      label,
+      readSettings().maxRetryWaitSeconds,
+      vscode.l10n,
+    );
     const view = { ...described, message: this.log.redact(described.message) };
     if (
       error instanceof PetStoreError &&
@@ -387,8 +392,8 @@ function deprecationNodes(
     return {
       kind: 'notice',
       id: `${environmentId}/deprecated/${deprecation.operation}`,
-      label: deprecationNoticeLabel(deprecation),
-      message: deprecationNoticeText(deprecation),
+      label: deprecationNoticeLabel(deprecation, vscode.l10n),
+      message: deprecationNoticeText(deprecation, vscode.l10n),
       warning: { link: deprecation.signals.successor ?? deprecation.signals.deprecationLink },
     };
   });

@@ -1,9 +1,10 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { PetStoreClient } from '../core/api/client';
 import { PetStoreError } from '../core/api/errors';
 import type { AgentPorts, FoundCall } from '../core/agents/agentPorts';
 import type { Environment } from '../core/explorer/environments';
 import { finderSettings, scanFiles } from '../cli/deprecations/scanFiles';
+import { isInside } from '../core/deprecations/workspace/pathInside';
 import { repositoryRoot } from '../core/deprecations/workspace/repositoryRoot';
 import { keyVariableOf } from '../core/agents/keyVariables';
 
@@ -65,10 +66,8 @@ function findInWorkspace(
   const roots: string[] = [];
   for (const path of paths?.length ? paths : ['.']) {
     const absolute = resolve(workspace, path);
-    const inside = relative(workspace, absolute);
-    if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
-      notes.push(`${path} is outside the workspace: not searched`);
-    else roots.push(absolute);
+    if (isInside(absolute, [workspace])) roots.push(absolute);
+    else notes.push(`${path} is outside the workspace: not searched`);
   }
   if (!roots.length) return { calls: [], notes };
   const settings = finderSettings({});

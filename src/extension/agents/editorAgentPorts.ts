@@ -1,13 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentPorts, FoundCall } from '../../core/agents/agentPorts';
-import { snippetOf } from '../../core/deprecations/migration/progress';
 import { isInside } from '../../core/deprecations/workspace/pathInside';
 import type { ApiKeyStore } from '../../core/explorer/apiKeyStore';
 import type { Environment } from '../../core/explorer/environments';
 import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
-import { deprecatedCallsInEditor } from '../deprecations/deprecatedCalls';
+import { deprecatedCallsInEditor, withSnippets } from '../deprecations/deprecatedCalls';
 import type { DeprecationsService } from '../deprecations/deprecationsService';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import type { PetStoreAccess } from '../environments/petStoreAccess';
@@ -73,28 +71,14 @@ async function callsInWorkspace(
       else notes.push(`${path} is outside the workspace: not searched`);
     }
   }
-  const calls: FoundCall[] = [];
-  const lines = new Map<string, Promise<string[]>>();
-  const linesOf = (file: string) => {
-    let read = lines.get(file);
-    if (!read) {
-      read = readFile(file, 'utf8').then(
-        (text) => text.split(/\r\n|\r|\n/),
-        () => [],
-      );
-      lines.set(file, read);
-    }
-    return read;
-  };
-  for (const call of deprecatedCallsInEditor()) {
-    if (call.uri.scheme !== 'file' || !isInside(call.uri.fsPath, within)) continue;
-    const line = (await linesOf(call.uri.fsPath))[call.line - 1] ?? '';
-    calls.push({
-      file: vscode.workspace.asRelativePath(call.uri, false),
-      line: call.line,
-      column: call.column,
-      snippet: snippetOf(line, call.column),
-    });
-  }
+  const inside = deprecatedCallsInEditor().filter(
+    (call) => call.uri.scheme === 'file' && isInside(call.uri.fsPath, within),
+  );
+  const calls: FoundCall[] = (await withSnippets(inside)).map((call) => ({
+    file: vscode.workspace.asRelativePath(call.uri, false),
+    line: call.line,
+    column: call.column,
+    snippet: call.snippet,
+  }));
   return { calls, notes };
 }

@@ -6,6 +6,7 @@ import {
   type AgentToolName,
 } from '../../core/agents/agentToolNames';
 import type { ApiChunk } from '../chunks/loadChunk';
+import { abortSignalOf } from '../common/abortSignal';
 import type { Log } from '../common/log';
 
 /**
@@ -58,11 +59,4 @@ async function prepare(
       message: new vscode.MarkdownString(confirmation.message),
     },
   };
-}
-
-function abortSignalOf(token: vscode.CancellationToken): AbortSignal {
-  const controller = new AbortController();
-  if (token.isCancellationRequested) controller.abort();
-  else token.onCancellationRequested(() => controller.abort());
-  return controller.signal;
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CodeOwners } from '../../core/deprecations/migration/codeOwners';
-import type { CallToReport } from '../../core/deprecations/migration/progress';
+import { snippetOf, type CallToReport } from '../../core/deprecations/migration/progress';
 import { BASELINED_NOTE, POSSIBLE_NOTE } from '../../core/deprecations/rule';
 import { repositoryPath, repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
 
@@ -57,4 +57,27 @@ export function workspaceCodeOwners(): { file: string; owners: CodeOwners } | un
   return folder?.uri.scheme === 'file'
     ? CodeOwners.find(repositoryRoot(folder.uri.fsPath))
     : undefined;
+}
+
+/** Each call's line, from the open document or the file on disk (one read per file). */
+export async function withSnippets(calls: readonly EditorCall[]): Promise<EditorCall[]> {
+  const lines = new Map<string, string[]>();
+  for (const call of calls) {
+    const key = call.uri.toString();
+    if (lines.has(key)) continue;
+    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
+    let text = open?.getText();
+    if (text === undefined) {
+      try {
+        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(call.uri));
+      } catch {
+        text = '';
+      }
+    }
+    lines.set(key, text.split(/\r\n|\r|\n/));
+  }
+  return calls.map((call) => ({
+    ...call,
+    snippet: snippetOf(lines.get(call.uri.toString())?.[call.line - 1] ?? call.detail, call.column),
+  }));
 }

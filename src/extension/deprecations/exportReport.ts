@@ -1,11 +1,16 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import { readBaselineFile } from '../../core/deprecations/migration/baseline';
-import { progressReport, snippetOf } from '../../core/deprecations/migration/progress';
+import { progressReport } from '../../core/deprecations/migration/progress';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
 import { progressHtml } from '../../core/deprecations/reports/progressHtml';
 import type { Log } from '../common/log';
-import { deprecatedCallsInEditor, workspaceCodeOwners, type EditorCall } from './deprecatedCalls';
+import {
+  deprecatedCallsInEditor,
+  withSnippets,
+  workspaceCodeOwners,
+  type EditorCall,
+} from './deprecatedCalls';
 
 export const DEFAULT_REPORT_NAME = 'petstore-deprecations-report.html';
 
@@ -52,29 +57,6 @@ export async function exportDeprecationReport(
       choice ? vscode.env.openExternal(destination).then(() => undefined) : undefined,
     );
   return destination;
-}
-
-/** Each call's line, from the open document or the file on disk (one read per file). */
-async function withSnippets(calls: readonly EditorCall[]): Promise<EditorCall[]> {
-  const lines = new Map<string, string[]>();
-  for (const call of calls) {
-    const key = call.uri.toString();
-    if (lines.has(key)) continue;
-    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === key);
-    let text = open?.getText();
-    if (text === undefined) {
-      try {
-        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(call.uri));
-      } catch {
-        text = '';
-      }
-    }
-    lines.set(key, text.split(/\r\n|\r|\n/));
-  }
-  return calls.map((call) => ({
-    ...call,
-    snippet: snippetOf(lines.get(call.uri.toString())?.[call.line - 1] ?? call.detail, call.column),
-  }));
 }
 
 /** Against the baseline the settings name: its calls, and how many of them are no longer found. */

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { PetRow } from '../../core/explorer/bulk/petRows';
 import type { ApiChunk } from '../chunks/loadChunk';
+import { abortSignalOf } from '../common/abortSignal';
 import { readSettings } from '../common/settings';
 import type { Log } from '../common/log';
 import type { PetStoreAccess } from '../environments/petStoreAccess';
@@ -117,8 +118,6 @@ export class CreatePetsFromFile {
         cancellable: true,
       },
       async (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
         const settled: Parameters<ApiChunk['bulkResultsText']>[4][number][] = [];
         // One write at a time, each the whole file: a crash leaves the last complete one.
         let writing = Promise.resolve();
@@ -133,7 +132,7 @@ export class CreatePetsFromFile {
           rows: toCreate,
           create: (newPet) => this.access.createPet(newPet),
           concurrency: settings.bulkConcurrency,
-          signal: controller.signal,
+          signal: abortSignalOf(token),
           maxRetryWaitSeconds: settings.maxRetryWaitSeconds,
           environmentLabel: environment.label,
           onSettled: async (outcome) => {

@@ -31,6 +31,8 @@ export default tseslint.config(
       'bench/.corpus/**',
       'bench/.corpus-git/**',
       'bench/.huge/**',
+      'bench/.dense/**',
+      'bench/ast-grep/node_modules/**',
     ],
   },
   js.configs.recommended,

@@ -132,3 +132,35 @@ export function largeTypeScriptFile(lines = 10_000): string {
   }
   return out.slice(0, lines).join('\n');
 }
+
+/**
+ * Issue #14's dense tree: every file a candidate that mentions pets many times (a use and a near
+ * miss in every `spacing` blocks of each language's filler), so the finder lexes and judges all
+ * of it.
+ */
+export function writeDenseCorpus(
+  folder: string,
+  { files = 10_000, blocksPerFile = 40, spacing = 10 } = {},
+): CorpusStats {
+  rmSync(folder, { recursive: true, force: true });
+  let bytes = 0;
+  let uses = 0;
+  for (let index = 0; index < files; index++) {
+    const flavour = FLAVOURS[index % FLAVOURS.length]!;
+    const directory = join(folder, flavour.folder, `module${index % 50}`);
+    if (index < FLAVOURS.length * 50) mkdirSync(directory, { recursive: true });
+    const parts: string[] = [];
+    for (let block = 0; block < blocksPerFile; block++) {
+      parts.push(flavour.filler(index * 1000 + block));
+      if (block % spacing === spacing >> 1) {
+        parts.push(flavour.use);
+        uses++;
+      }
+      if (block % spacing === spacing - 1) parts.push(flavour.nearMiss);
+    }
+    const content = parts.join('');
+    writeFileSync(join(directory, `file${index}.${flavour.extension}`), content);
+    bytes += content.length;
+  }
+  return { files, bytes, uses, jsFolder: join(folder, 'js') };
+}

@@ -10,6 +10,8 @@ const entries = [
   { in: 'src/cli/petstoreDeprecations.ts', out: 'cli/petstore-deprecations', bin: true },
   { in: 'src/lsp/main.ts', out: 'lsp/server', bin: true },
   { in: 'src/cli/petstoreMcp.ts', out: 'cli/petstore-mcp', bin: true },
+  // The CLI's and the MCP server's scan threads (src/cli/deprecations/scanPool.ts), beside them.
+  { in: 'src/cli/scanWorker.ts', out: 'cli/scan-worker', bin: false },
 ];
 
 const shared = {

@@ -15,7 +15,7 @@ ${SCAN_USAGE}
 
 ${REPORT_USAGE}`;
 
-function main(args: string[]): number {
+function main(args: string[]): Promise<number> | number {
   const [command, ...rest] = args;
   if (command === 'scan') return runScan(rest);
   if (command === 'report') return runReport(rest);
@@ -31,11 +31,16 @@ function main(args: string[]): number {
   );
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
+/** Anything unexpected ends the run with its message and status 2, never a stack trace. */
+function crashed(error: unknown): void {
   process.stderr.write(
     `petstore-deprecations: ${error instanceof Error ? error.message : String(error)}\n`,
   );
   process.exitCode = 2;
 }
+
+Promise.resolve()
+  .then(() => main(process.argv.slice(2)))
+  .then((code) => {
+    process.exitCode = code;
+  }, crashed);

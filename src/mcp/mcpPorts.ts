@@ -51,17 +51,17 @@ export function mcpPorts(options: McpPortsOptions): AgentPorts {
       ),
     listPets: (id, query, signal) => clientOf(id).listPets(query, { signal }),
     createPet: (id, newPet, signal) => clientOf(id).createPet(newPet, { signal }),
-    findDeprecatedCalls: (paths) => Promise.resolve(findInWorkspace(options.workspace, paths)),
+    findDeprecatedCalls: (paths) => findInWorkspace(options.workspace, paths),
     keyRemedy: (id) => `set ${keyVariableOf(id)} in the MCP server's environment`,
     now: options.now ?? (() => new Date()),
   };
 }
 
 /** Scans the workspace (or paths inside it) with the CLI's scan, names relative to the workspace. */
-function findInWorkspace(
+async function findInWorkspace(
   workspace: string,
   paths: readonly string[] | undefined,
-): { calls: FoundCall[]; notes: string[] } {
+): Promise<{ calls: FoundCall[]; notes: string[] }> {
   const notes: string[] = [];
   const roots: string[] = [];
   for (const path of paths?.length ? paths : ['.']) {
@@ -72,7 +72,7 @@ function findInWorkspace(
   if (!roots.length) return { calls: [], notes };
   const settings = finderSettings({});
   if (typeof settings === 'string') throw new Error(settings);
-  const outcome = scanFiles(roots, settings, repositoryRoot(workspace));
+  const outcome = await scanFiles(roots, settings, repositoryRoot(workspace), { snippets: true });
   const calls: FoundCall[] = [];
   for (const file of outcome.results) {
     const name = relative(workspace, file.path).split(sep).join('/');

@@ -37,7 +37,7 @@ ${FINDER_USAGE}
 Exit status: 0 report written, 2 usage or I/O error.`;
 
 /** `petstore-deprecations report`: the migration's progress, for people rather than CI. */
-export function runReport(args: string[]): number {
+export async function runReport(args: string[]): Promise<number> {
   const usage: (message: string) => never = (message) => usageError(message, REPORT_USAGE);
   let parsed;
   try {
@@ -82,7 +82,10 @@ export function runReport(args: string[]): number {
   const owners = codeOwnersOf(repository, values.codeowners);
 
   const roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
-  const outcome = scanFiles(roots, settings, repository);
+  const outcome = await scanFiles(roots, settings, repository, {
+    fingerprints: true,
+    snippets: true,
+  });
   const all = outcome.fingerprinted.flatMap(({ file, found }) =>
     found.map((item) => ({ ...item, file })),
   );

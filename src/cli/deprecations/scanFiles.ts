@@ -1,29 +1,33 @@
+import { availableParallelism } from 'node:os';
 import { DeprecationEngine, type Finding } from '../../core/deprecations/engine';
 import {
   CONFIDENCE_LEVELS,
   DEFAULT_MINIMUM_CONFIDENCE,
-  meetsConfidence,
   type Confidence,
 } from '../../core/deprecations/model/confidence';
-import {
-  fingerprintFindings,
-  type FingerprintedFinding,
-} from '../../core/deprecations/migration/fingerprint';
-import { snippetOf } from '../../core/deprecations/migration/progress';
+import type { FingerprintedFinding } from '../../core/deprecations/migration/fingerprint';
 import type { FileFindings } from '../../core/deprecations/reports/report';
-import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
 import {
   listFilesWithRipgrep,
   ripgrepOnPath,
 } from '../../core/deprecations/workspace/ripgrepCandidates';
 import {
-  CandidateReader,
   DEFAULT_MAX_FILE_BYTES,
   listFiles,
   type ListedFile,
   type SkipNote,
 } from '../../core/deprecations/workspace/workspaceWalker';
 import { note } from './cliOutput';
+import { FileScanner, type FileScanSettings, type ScannedFile } from './fileScanner';
+import { scanInParallel, scanWorkerScript } from './scanPool';
+
+/**
+ * Below this many listed files a scan stays on the main thread: starting workers (about 40 ms
+ * each) would cost more than they save.
+ */
+const PARALLEL_FROM = 200;
+/** Threads a scan may use: more than the cores only adds memory. */
+const MAX_JOBS = 64;
 
 /** The options every command that scans takes (parseArgs definitions). */
 export const FINDER_OPTIONS = {
@@ -33,6 +37,7 @@ export const FINDER_OPTIONS = {
   'no-gitignore': { type: 'boolean', default: false },
   rg: { type: 'string' },
   'no-rg': { type: 'boolean', default: false },
+  jobs: { type: 'string' },
 } as const;
 
 export const FINDER_USAGE = `  --confidence LEVEL         report findings at least this sure: certain, likely (default)
@@ -42,7 +47,9 @@ export const FINDER_USAGE = `  --confidence LEVEL         report findings at lea
   --no-gitignore             also scan files that .gitignore excludes
   --rg PATH                  list candidate files with this ripgrep (default: rg on PATH, if any);
                              anything unexpected from it falls back to the built-in walker
-  --no-rg                    never use ripgrep: walk the folders in Node`;
+  --no-rg                    never use ripgrep: walk the folders in Node
+  --jobs N                   threads that read and scan files (default: one per core when
+                             there are ${PARALLEL_FROM} files or more; 1 scans on the main thread)`;
 
 export interface FinderSettings {
   minimum: Confidence;
@@ -51,6 +58,8 @@ export interface FinderSettings {
   gitignore: boolean;
   /** The rg that lists candidate files, or undefined for the built-in walker. */
   ripgrep?: string;
+  /** Threads that read and scan files; undefined chooses by the listing's size. */
+  jobs?: number;
 }
 
 /** Checks the finder's options: a message for the first bad one, else the settings. */
@@ -61,6 +70,7 @@ export function finderSettings(values: {
   'no-gitignore'?: boolean;
   rg?: string;
   'no-rg'?: boolean;
+  jobs?: string;
 }): FinderSettings | string {
   const minimum = (values.confidence ?? DEFAULT_MINIMUM_CONFIDENCE) as Confidence;
   if (!CONFIDENCE_LEVELS.includes(minimum))
@@ -79,22 +89,35 @@ export function finderSettings(values: {
     return '--names must be identifiers separated by commas';
   if (values.rg !== undefined && values['no-rg']) return '--rg and --no-rg are used one at a time';
   if (values.rg === '') return '--rg needs the path of an rg executable';
+  const jobs = values.jobs === undefined ? undefined : Number(values.jobs);
+  if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS))
+    return `--jobs must be a whole number from 1 to ${MAX_JOBS}`;
   const ripgrep = values['no-rg'] ? undefined : (values.rg ?? ripgrepOnPath());
-  return { minimum, names, maxFileBytes, gitignore: !values['no-gitignore'], ripgrep };
+  return { minimum, names, maxFileBytes, gitignore: !values['no-gitignore'], ripgrep, jobs };
 }
 
 export interface ScanOutcome {
   /** Files with findings, in the order scanned. */
   results: FileFindings[];
-  /** The same findings with their fingerprints, files named from the repository root. */
+  /** With `fingerprints`: the same findings fingerprinted, files named from the repository root. */
   fingerprinted: { file: string; found: FingerprintedFinding[] }[];
-  /** Each finding's line, as a report shows it. */
+  /** With `snippets`: each finding's line, as a report shows it. */
   snippets: Map<Finding, string>;
   scanned: number;
   /** Whether ripgrep listed the files (then `scanned` counts its candidates, not every file). */
   listedByRipgrep: boolean;
   /** A file or folder could not be read (the exit status says so). */
   ioError: boolean;
+}
+
+/** What a command wants beside the findings, and how to scan. */
+export interface ScanRequest {
+  /** Fingerprint each finding (baselines, SARIF, Code Quality). */
+  fingerprints?: boolean;
+  /** Keep each finding's line (progress report, agent tools). */
+  snippets?: boolean;
+  /** Drops findings a command does not want (changed lines only); scans on this thread. */
+  keep?: (path: string, finding: Finding) => boolean;
 }
 
 const NOTE_TEXT: Record<SkipNote['reason'], string> = {
@@ -108,15 +131,15 @@ const NOTE_TEXT: Record<SkipNote['reason'], string> = {
 
 /**
  * Scans files and folders with the finder: what each file holds, fingerprinted from the
- * repository root. `keep` drops findings a command does not want (changed lines only, ...).
- * One thread: measured here, reads do not run faster on two (the file system serializes them).
+ * repository root when asked. Large listings are read and scanned on worker threads (one per
+ * core); the outcome and its notes are the same, in the same order, as on one thread.
  */
-export function scanFiles(
+export async function scanFiles(
   roots: readonly string[],
   settings: FinderSettings,
   repository: string,
-  keep: (path: string, finding: Finding) => boolean = () => true,
-): ScanOutcome {
+  request: ScanRequest = {},
+): Promise<ScanOutcome> {
   let ioError = false;
   const onSkip = (skipped: SkipNote) => {
     if (skipped.reason === 'unreadable' || skipped.reason === 'missing') ioError = true;
@@ -124,12 +147,14 @@ export function scanFiles(
       `note: ${NOTE_TEXT[skipped.reason]}: ${skipped.path}${skipped.detail ? ` (${skipped.detail})` : ''}`,
     );
   };
-  const engine = new DeprecationEngine({ operationNames: settings.names });
-  const reader = new CandidateReader(
-    (bytes) => engine.mightContainBytes(bytes),
-    onSkip,
-    settings.maxFileBytes,
-  );
+  const fileSettings: FileScanSettings = {
+    minimum: settings.minimum,
+    names: settings.names,
+    maxFileBytes: settings.maxFileBytes,
+    repository,
+    fingerprints: !!request.fingerprints,
+    snippets: !!request.snippets,
+  };
   const outcome: ScanOutcome = {
     results: [],
     fingerprinted: [],
@@ -138,29 +163,33 @@ export function scanFiles(
     listedByRipgrep: false,
     ioError: false,
   };
-  const files = listScannedFiles(roots, settings, engine, onSkip);
+  const add = (scanned: ScannedFile | undefined) => {
+    if (!scanned) return;
+    const { path, findings, file, fingerprints, snippets } = scanned;
+    outcome.results.push({ path, findings });
+    if (file !== undefined && fingerprints)
+      outcome.fingerprinted.push({
+        file,
+        found: findings.map((finding, index) => ({ finding, ...fingerprints[index]! })),
+      });
+    if (snippets)
+      findings.forEach((finding, index) => outcome.snippets.set(finding, snippets[index]!));
+  };
+  const listingEngine = new DeprecationEngine({ operationNames: settings.names });
+  const files = listScannedFiles(roots, settings, listingEngine, onSkip);
   outcome.listedByRipgrep = files.byRipgrep;
   outcome.scanned = files.list.length;
-  for (const file of files.list) {
-    const candidate = reader.read(file);
-    if (!candidate) continue;
-    const findings = engine
-      .scan(candidate.text, candidate.language)
-      .filter((finding) => meetsConfidence(finding.confidence, settings.minimum))
-      .filter((finding) => keep(candidate.path, finding));
-    if (!findings.length) continue;
-    const name = repositoryPath(repository, candidate.path);
-    outcome.fingerprinted.push({
-      file: name,
-      found: fingerprintFindings(name, candidate.text, findings),
+  const jobs =
+    settings.jobs ?? (files.list.length >= PARALLEL_FROM ? Math.min(availableParallelism(), 8) : 1);
+  const script = scanWorkerScript();
+  if (jobs > 1 && script && !request.keep) {
+    await scanInParallel(files.list, fileSettings, jobs, script, (result) => {
+      result.notes.forEach(onSkip);
+      add(result.scanned);
     });
-    outcome.results.push({ path: candidate.path, findings });
-    const lines = candidate.text.split(/\r\n|\r|\n/);
-    for (const finding of findings)
-      outcome.snippets.set(
-        finding,
-        snippetOf(lines[finding.start.line] ?? '', finding.start.character + 1),
-      );
+  } else {
+    const scanner = new FileScanner(fileSettings, onSkip);
+    for (const file of files.list) add(scanner.scan(file, request.keep));
   }
   outcome.ioError = ioError;
   return outcome;

@@ -60,8 +60,21 @@ const KEYWORDS_BEFORE_REGEX = new Set([
 /** One linear pass over a C-family source: tokens, strings with interpolation holes, comments. */
 export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): LexResult {
   const s = new LexerState(src, range);
-  if (dialect.phpTags && s.pos === 0) skipToPhp(s);
-  if (dialect.scriptBlocks && !insideScriptBlock(src, s.pos)) skipToScript(s);
+  // The dialect's flags as locals: dialects differ in shape, and reading their properties on
+  // every character would be a megamorphic load in the hottest loop of the finder.
+  const phpTags = !!dialect.phpTags;
+  const scriptBlocks = !!dialect.scriptBlocks;
+  const hashComments = !!dialect.hashComments;
+  const nestedBlockComments = !!dialect.nestedBlockComments;
+  const tripleQuoteStrings = !!dialect.tripleQuoteStrings;
+  const regexLiterals = !!dialect.regexLiterals;
+  const singleQuoteStrings = dialect.singleQuote === 'string';
+  const backtick = dialect.backtick;
+  const multilineStrings = !!dialect.multilineStrings;
+  const interpolation = dialect.interpolation;
+  const singleQuoteHoles = dialect.dartStrings ? interpolation : undefined;
+  if (phpTags && s.pos === 0) skipToPhp(s);
+  if (scriptBlocks && !insideScriptBlock(src, s.pos)) skipToScript(s);
   const length = s.end;
   // Languages with strings of their own shapes: one test in the loop (it stays small enough for
   // the engine to inline the readers that run on every character).
@@ -78,42 +91,37 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
       for (let d = src.charCodeAt(end); d === 32 || d === 9 || d === 13; d = src.charCodeAt(++end));
       s.pos = end;
     } else if (c === 10) s.newline();
-    else if (c === 47 && s.code(1) === 42) s.blockComment('/*', '*/', dialect.nestedBlockComments);
+    // Identifiers first, the commonest token: no branch below starts with a letter, $ or a digit
+    // unless the dialect has strings of its own shapes (r"…", $"…", @"…").
+    else if (!hasOwnStrings && (isIdentStart(c) || c === 36)) readIdent(s);
+    else if (isDigit(c)) readNumber(s);
+    else if (c === 47 && s.code(1) === 42) s.blockComment('/*', '*/', nestedBlockComments);
     else if (c === 47 && s.code(1) === 47) s.lineComment();
-    else if (c === 35 && dialect.hashComments && s.code(1) !== 91) s.lineComment();
-    else if (dialect.phpTags && c === 63 && s.code(1) === 62) {
+    else if (c === 35 && hashComments && s.code(1) !== 91) s.lineComment();
+    else if (phpTags && c === 63 && s.code(1) === 62) {
       s.pos += 2;
       skipToPhp(s);
-    } else if (dialect.phpTags && c === 60 && s.startsWith('<<<') && readPhpHeredoc(s)) continue;
-    else if (dialect.scriptBlocks && c === 60 && s.startsWith('</script')) skipToScript(s);
+    } else if (phpTags && c === 60 && s.startsWith('<<<') && readPhpHeredoc(s)) continue;
+    else if (scriptBlocks && c === 60 && s.startsWith('</script')) skipToScript(s);
     else if (hasOwnStrings && readOwnString(s, dialect, c)) continue;
-    else if (dialect.tripleQuoteStrings && s.startsWith('"""')) {
+    else if (c === 34 && tripleQuoteStrings && s.startsWith('"""')) {
       readQuoted(s, '"""', {
-        escapes: dialect.interpolation !== 'kotlin',
+        escapes: interpolation !== 'kotlin',
         multiline: true,
-        holes: dialect.interpolation,
+        holes: interpolation,
       });
     } else if (c === 34)
-      readQuoted(s, '"', {
-        escapes: true,
-        multiline: !!dialect.multilineStrings,
-        holes: dialect.interpolation,
-      });
+      readQuoted(s, '"', { escapes: true, multiline: multilineStrings, holes: interpolation });
     else if (c === 39) {
-      if (dialect.singleQuote === 'string')
-        readQuoted(s, "'", {
-          escapes: true,
-          multiline: !!dialect.multilineStrings,
-          holes: dialect.dartStrings ? dialect.interpolation : undefined,
-        });
+      if (singleQuoteStrings)
+        readQuoted(s, "'", { escapes: true, multiline: multilineStrings, holes: singleQuoteHoles });
       else readCharLiteral(s);
-    } else if (c === 96 && dialect.backtick === 'template')
+    } else if (c === 96 && backtick === 'template')
       readQuoted(s, '`', { escapes: true, multiline: true, holes: 'js' });
-    else if (c === 96 && dialect.backtick === 'raw')
+    else if (c === 96 && backtick === 'raw')
       readQuoted(s, '`', { escapes: false, multiline: true });
-    else if (c === 47 && dialect.regexLiterals && regexAllowed(s)) readRegex(s);
+    else if (c === 47 && regexLiterals && regexAllowed(s)) readRegex(s);
     else if (isIdentStart(c) || c === 36) readIdent(s);
-    else if (isDigit(c)) readNumber(s);
     else readOperator(s);
   }
   return { tokens: s.tokens, comments: s.comments };
@@ -183,11 +191,17 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
   const src = s.src;
   const length = src.length;
   const close = delimiter.charCodeAt(0);
+  // Options as locals: read on every character, from objects of several shapes.
+  const escapes = options.escapes;
+  const multiline = options.multiline;
+  const holes = options.holes;
+  const swiftHashes = options.swiftHashes ?? '';
+  const doubledQuote = !!options.doubledQuote;
   let run = s.pos; // start of the plain characters not yet added to text
   while (s.pos < length) {
     const c = src.charCodeAt(s.pos);
     if (c === close && src.startsWith(delimiter, s.pos)) {
-      if (options.doubledQuote && src.startsWith(delimiter, s.pos + delimiter.length)) {
+      if (doubledQuote && src.startsWith(delimiter, s.pos + delimiter.length)) {
         text += src.slice(run, s.pos) + delimiter;
         s.pos += delimiter.length * 2;
         run = s.pos;
@@ -198,15 +212,15 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
       run = -1;
       break;
     }
-    if (c === 10 && !options.multiline) break;
+    if (c === 10 && !multiline) break;
     // An interpolation: \(…) in Swift, ${…}, $name, {…} or {$…} in the others.
     const hole =
-      options.holes === 'swift'
+      holes === 'swift'
         ? c === 92
-          ? swiftHoleLength(src, s.pos, options.swiftHashes ?? '')
+          ? swiftHoleLength(src, s.pos, swiftHashes)
           : 0
-        : options.holes && (c === 36 || c === 123 || c === 125)
-          ? holeLength(s, options.holes)
+        : holes && (c === 36 || c === 123 || c === 125)
+          ? holeLength(s, holes)
           : 0;
     if (hole > 0) {
       text += src.slice(run, s.pos);
@@ -217,14 +231,14 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
       run = s.pos;
       continue;
     }
-    if (c === 92 && options.escapes) {
+    if (c === 92 && escapes) {
       text += src.slice(run, s.pos) + unescapeChar(src[s.pos + 1] ?? '');
       s.pos += 2;
       run = s.pos;
       continue;
     }
     // C#'s doubled braces in an interpolated string: one literal brace.
-    if (options.holes === 'csharp' && (c === 123 || c === 125) && src.charCodeAt(s.pos + 1) === c) {
+    if (holes === 'csharp' && (c === 123 || c === 125) && src.charCodeAt(s.pos + 1) === c) {
       text += src.slice(run, s.pos + 1);
       s.pos += 2;
       run = s.pos;

@@ -174,43 +174,45 @@ export class LexerState {
   }
 }
 
-/** Operators of two or three characters that matter for finding calls and concatenations, by first character. */
-const MULTI_CHAR_OPERATORS = new Map<string, string[]>();
-for (const op of [
-  '...',
-  '::',
-  '->',
-  '=>',
-  '?.',
-  ':=',
-  '+=',
-  '==',
-  '!=',
-  '..',
-  '<=',
-  '>=',
-  '&&',
-  '||',
-  '.=',
-  '<<',
-]) {
-  MULTI_CHAR_OPERATORS.set(op[0]!, [...(MULTI_CHAR_OPERATORS.get(op[0]!) ?? []), op]);
+/**
+ * Length of the operator starting with the character codes a, b, c: the two- and three-character
+ * operators that matter for finding calls and concatenations (... :: -> => ?. := += == != .. <=
+ * >= && || .= <<), else 1. Compared by code, not by text: this runs for every punctuation mark.
+ */
+function operatorLength(a: number, b: number, c: number): number {
+  switch (a) {
+    case 46: // . ... .. .=
+      return b === 46 ? (c === 46 ? 3 : 2) : b === 61 ? 2 : 1;
+    case 58: // :: :=
+      return b === 58 || b === 61 ? 2 : 1;
+    case 45: // ->
+      return b === 62 ? 2 : 1;
+    case 61: // => ==
+      return b === 62 || b === 61 ? 2 : 1;
+    case 63: // ?.
+      return b === 46 ? 2 : 1;
+    case 43: // +=
+    case 33: // !=
+    case 62: // >=
+      return b === 61 ? 2 : 1;
+    case 60: // <= <<
+      return b === 61 || b === 60 ? 2 : 1;
+    case 38: // &&
+    case 124: // ||
+      return b === a ? 2 : 1;
+    default:
+      return 1;
+  }
 }
 
 export function readOperator(state: LexerState): void {
   const start = state.pos;
-  const first = state.src[start]!;
-  const candidates = MULTI_CHAR_OPERATORS.get(first);
-  if (candidates) {
-    for (const op of candidates) {
-      if (state.src.startsWith(op, start)) {
-        state.pos += op.length;
-        state.emit('punct', start, state.pos);
-        return;
-      }
-    }
-  }
-  state.pos++;
+  const src = state.src;
+  state.pos += operatorLength(
+    src.charCodeAt(start),
+    src.charCodeAt(start + 1),
+    src.charCodeAt(start + 2),
+  );
   state.emit('punct', start, state.pos);
 }
 

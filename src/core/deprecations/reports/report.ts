@@ -48,8 +48,9 @@ export const SARIF_MAX_RESULTS = 25_000;
 export function textReport(files: readonly FileFindings[], context: ReportContext): string {
   const lines: string[] = [];
   for (const file of files) {
+    const path = displayPath(file.path, context.base);
     for (const finding of file.findings) {
-      const where = `${displayPath(file.path, context.base)}:${finding.start.line + 1}:${finding.start.character + 1}`;
+      const where = `${path}:${finding.start.line + 1}:${finding.start.character + 1}`;
       lines.push(
         `${where}: warning: ${findingMessage(finding.detail, finding.kind, context.now)} [${RULE_ID}]`,
       );
@@ -151,9 +152,10 @@ function escapeProperty(text: string): string {
 }
 
 export function jsonReport(files: readonly FileFindings[], context: ReportContext): string {
-  const entries = files.flatMap((file) =>
-    file.findings.map((finding) => ({
-      file: displayPath(file.path, context.base),
+  const entries = files.flatMap((file) => {
+    const path = displayPath(file.path, context.base);
+    return file.findings.map((finding) => ({
+      file: path,
       line: finding.start.line + 1,
       column: finding.start.character + 1,
       endLine: finding.end.line + 1,
@@ -163,8 +165,8 @@ export function jsonReport(files: readonly FileFindings[], context: ReportContex
       detail: finding.detail,
       ruleId: RULE_ID,
       message: findingMessage(finding.detail, finding.kind, context.now),
-    })),
-  );
+    }));
+  });
   return `${JSON.stringify(entries, null, 2)}\n`;
 }
 
@@ -175,24 +177,23 @@ export function jsonReport(files: readonly FileFindings[], context: ReportContex
  */
 export function codeQualityReport(files: readonly FileFindings[], context: ReportContext): string {
   const root = context.sourceRoot ?? context.base;
-  const issues = files.flatMap((file) =>
-    file.findings.map((finding) => ({
+  const issues = files.flatMap((file) => {
+    const path = displayPath(file.path, root);
+    return file.findings.map((finding) => ({
       type: 'issue',
       description: findingMessage(finding.detail, finding.kind, context.now),
       check_name: RULE_ID,
       categories: ['Compatibility'],
       fingerprint:
         context.fingerprintOf?.(finding) ??
-        createHash('md5')
-          .update(`${displayPath(file.path, root)}:${finding.start.line}:${finding.detail}`)
-          .digest('hex'),
+        createHash('md5').update(`${path}:${finding.start.line}:${finding.detail}`).digest('hex'),
       severity: finding.confidence === 'possible' ? 'info' : 'minor',
       location: {
-        path: displayPath(file.path, root),
+        path,
         lines: { begin: finding.start.line + 1, end: finding.end.line + 1 },
       },
-    })),
-  );
+    }));
+  });
   return `${JSON.stringify(issues, null, 2)}\n`;
 }
 

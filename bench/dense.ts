@@ -1,0 +1,181 @@
+/**
+ * Issue #14, goal 3: the finder on a dense tree, where every file is a candidate that mentions
+ * pets many times. Runs, alternating so the machine's drift falls on all alike:
+ *   - the CLI of the working tree (walker, and ripgrep listing),
+ *   - the CLI of a reference commit (default: the main branch when #14 was filed),
+ *   - ripgrep searching the same needles (the text-search floor),
+ *   - ast-grep with one string rule per language (bench/ast-grep, installed on first use),
+ * and prints medians and the ratios the issue asks for (working tree at least 1.5x faster than the
+ * reference, at least 5x faster than ast-grep).
+ * Run: npm run bench:dense [-- --runs 5 --files 10000 --blocks 40 --spacing 10 --jobs N]
+ *   (BENCH_REFERENCE=<git ref> compares with another commit)
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildSync } from 'esbuild';
+import { CLI, median } from './cliTiming';
+import { writeDenseCorpus } from './corpus';
+
+const ROOT = resolve(__dirname, '..');
+/** The last commit before the first of #14's changes. */
+const REFERENCE = process.env.BENCH_REFERENCE ?? '4f394ef';
+const AST_GREP_DIR = join(ROOT, 'bench/ast-grep');
+const AST_GREP = join(AST_GREP_DIR, 'node_modules/.bin/ast-grep');
+
+interface Run {
+  ms: number;
+  /** What the tool found: calls for the finder, matched lines or strings for the others. */
+  found: number;
+}
+
+function timed(command: string, args: string[], cwd: string, count: (out: string) => number): Run {
+  const started = performance.now();
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024 * 1024,
+  });
+  const ms = performance.now() - started;
+  if (result.status !== 0 && result.status !== 1)
+    throw new Error(`${command} ${args.join(' ')}: ${result.stderr}`);
+  return { ms, found: count(`${result.stdout}\n${result.stderr}`) };
+}
+
+/** The finder's summary line: "N calls to the deprecated GET /pets/{petId} …". */
+const callsOf = (output: string) =>
+  Number(/(\d+) (?:new )?calls? to the deprecated/.exec(output)?.[1] ?? 0);
+const linesOf = (output: string) => output.split('\n').filter((line) => line.trim()).length;
+
+/** The CLI of the source tree at `ref`, bundled as the build bundles it (with this tree's packages). */
+function referenceCli(ref: string, work: string): string {
+  execFileSync('sh', ['-c', `git archive ${ref} src package.json | tar -x -C "${work}"`], {
+    cwd: ROOT,
+  });
+  symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
+  const outfile = join(work, 'reference-cli.js');
+  buildSync({
+    entryPoints: [join(work, 'src/cli/petstoreDeprecations.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+function ensureAstGrep(): void {
+  if (existsSync(AST_GREP)) return;
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: AST_GREP_DIR,
+    stdio: 'inherit',
+  });
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '5' },
+      files: { type: 'string', default: '10000' },
+      blocks: { type: 'string', default: '40' },
+      spacing: { type: 'string', default: '10' },
+      jobs: { type: 'string' },
+    },
+  });
+  ensureAstGrep();
+  const tree = join(ROOT, 'bench/.dense');
+  const stats = writeDenseCorpus(tree, {
+    files: Number(values.files),
+    blocksPerFile: Number(values.blocks),
+    spacing: Number(values.spacing),
+  });
+  const work = mkdtempSync(join(tmpdir(), 'petstore-dense-'));
+  try {
+    const reference = referenceCli(REFERENCE, work);
+    const jobs = values.jobs === undefined ? [] : ['--jobs', values.jobs];
+    const scan = ['scan', '--format', 'json'];
+    const ways: [string, () => Run][] = [
+      [
+        'rg, the same needles',
+        () =>
+          timed(
+            'rg',
+            [
+              '-c',
+              '-uu',
+              '--no-messages',
+              '-e',
+              'pets',
+              '-e',
+              'getPet',
+              '-e',
+              'get_pet',
+              '-e',
+              'GetPet',
+              '.',
+            ],
+            tree,
+            linesOf,
+          ),
+      ],
+      [
+        `reference ${REFERENCE} (walker only)`,
+        () => timed(process.execPath, [reference, ...scan, '.'], tree, callsOf),
+      ],
+      [
+        'working tree, walker',
+        () => timed(process.execPath, [CLI, ...scan, '--no-rg', ...jobs, '.'], tree, callsOf),
+      ],
+      [
+        'working tree, rg lists',
+        () => timed(process.execPath, [CLI, ...scan, '--rg', 'rg', ...jobs, '.'], tree, callsOf),
+      ],
+      [
+        'ast-grep, a string rule per language',
+        () =>
+          timed(
+            AST_GREP,
+            ['scan', '-c', join(AST_GREP_DIR, 'sgconfig.yml'), '--json=stream', '.'],
+            tree,
+            linesOf,
+          ),
+      ],
+    ];
+    const times = new Map<string, number[]>(ways.map(([name]) => [name, []]));
+    const found = new Map<string, number>();
+    for (let run = 0; run < Number(values.runs); run++) {
+      for (const [name, measure] of ways) {
+        const result = measure();
+        times.get(name)!.push(result.ms);
+        found.set(name, result.found);
+      }
+    }
+    const mb = stats.bytes / 1024 / 1024;
+    console.log(
+      `dense tree: ${stats.files} files, ${mb.toFixed(1)} MB, ${stats.uses} planted uses (and as many near misses), ${values.runs} alternated runs, medians`,
+    );
+    const medians = new Map([...times].map(([name, list]) => [name, median(list)]));
+    for (const [name] of ways)
+      console.log(
+        `  ${name.padEnd(40)} ${medians.get(name)!.toFixed(0).padStart(6)} ms  (${found.get(name)} found)`,
+      );
+    const current = medians.get('working tree, walker')!;
+    const ratios = times
+      .get('working tree, walker')!
+      .map((ms, index) => times.get(`reference ${REFERENCE} (walker only)`)![index]! / ms);
+    console.log(
+      `working tree (walker) is ${median(ratios).toFixed(2)}x faster than the reference (median of paired runs: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; goal >= 1.5)`,
+    );
+    console.log(
+      `ast-grep / working tree = ${(medians.get('ast-grep, a string rule per language')! / current).toFixed(2)} (goal >= 5); working tree / rg = ${(current / medians.get('rg, the same needles')!).toFixed(1)}`,
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main();

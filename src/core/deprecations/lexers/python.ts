@@ -37,43 +37,54 @@ export function lexPython(src: string, range?: LexRange): LexResult {
 
 function readPythonString(s: LexerState, start: number, prefix: string): void {
   const src = s.src;
-  const quote = src[s.pos]!;
-  const triple = src.startsWith(quote.repeat(3), s.pos);
-  const delimiter = triple ? quote.repeat(3) : quote;
+  const quote = src.charCodeAt(s.pos);
+  const triple = src.charCodeAt(s.pos + 1) === quote && src.charCodeAt(s.pos + 2) === quote;
   const raw = prefix.includes('r');
   const formatted = prefix.includes('f');
-  s.pos += delimiter.length;
+  s.pos += triple ? 3 : 1;
   const parts: StringPart[] = [];
   let text = '';
+  let run = s.pos; // start of the plain characters not yet added to text
   while (s.pos < src.length) {
     const c = src.charCodeAt(s.pos);
-    if (src.startsWith(delimiter, s.pos)) {
-      s.pos += delimiter.length;
+    if (
+      c === quote &&
+      (!triple || (src.charCodeAt(s.pos + 1) === quote && src.charCodeAt(s.pos + 2) === quote))
+    ) {
+      text += src.slice(run, s.pos);
+      s.pos += triple ? 3 : 1;
+      run = -1;
       break;
     }
     if (c === 10 && !triple) break;
     if (c === 92) {
-      text += raw ? src.slice(s.pos, s.pos + 2) : unescapeChar(src[s.pos + 1] ?? '');
+      text +=
+        src.slice(run, s.pos) +
+        (raw ? src.slice(s.pos, s.pos + 2) : unescapeChar(src[s.pos + 1] ?? ''));
       s.pos += 2;
+      run = s.pos;
       continue;
     }
     if (formatted && (c === 123 || c === 125)) {
       if (src.charCodeAt(s.pos + 1) === c) {
-        text += src[s.pos];
+        text += src.slice(run, s.pos + 1);
         s.pos += 2;
+        run = s.pos;
         continue;
       }
       if (c === 123) {
+        text += src.slice(run, s.pos);
         if (text) parts.push(text);
         parts.push(HOLE);
         text = '';
         s.pos = balancedEnd(src, s.pos);
+        run = s.pos;
         continue;
       }
     }
-    text += src[s.pos];
     s.pos++;
   }
+  if (run !== -1) text += src.slice(run, Math.min(s.pos, src.length));
   if (text) parts.push(text);
   s.emit('string', start, s.pos, parts);
 }

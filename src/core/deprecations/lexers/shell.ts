@@ -55,7 +55,7 @@ function readWord(s: LexerState, depth: number): void {
   };
   while (s.pos < s.end) {
     const c = src.charCodeAt(s.pos);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || WORD_BREAKS.has(c)) break;
+    if (c === 32 || c === 9 || c === 10 || c === 13 || isWordBreak(c)) break;
     if (c === 92) {
       if (src.charCodeAt(s.pos + 1) === 10) break;
       text += src[s.pos + 1] ?? '';
@@ -133,21 +133,19 @@ function noteSubstitution(
 }
 
 /** | & ; ( ) < > end a word. */
-const WORD_BREAKS = new Set([124, 38, 59, 40, 41, 60, 62]);
+const WORD_BREAKS = [124, 38, 59, 40, 41, 60, 62];
+/** ASCII characters that are plain text in a word (tables: these run on every character). */
+const PLAIN_WORD_CHAR = new Uint8Array(128).fill(1);
+for (const code of [32, 9, 10, 13, 92, 39, 34, 36, 96, ...WORD_BREAKS]) PLAIN_WORD_CHAR[code] = 0;
+const WORD_BREAK = new Uint8Array(128);
+for (const code of WORD_BREAKS) WORD_BREAK[code] = 1;
+
+function isWordBreak(code: number): boolean {
+  return code < 128 && WORD_BREAK[code] === 1;
+}
 
 function isPlainWordChar(code: number): boolean {
-  return !(
-    code === 32 ||
-    code === 9 ||
-    code === 10 ||
-    code === 13 ||
-    code === 92 ||
-    code === 39 ||
-    code === 34 ||
-    code === 36 ||
-    code === 96 ||
-    WORD_BREAKS.has(code)
-  );
+  return code >= 128 || PLAIN_WORD_CHAR[code] === 1;
 }
 
 /** Length of $name, $1, ${…}, $(…), $((…)) or `…` at i; 0 when none. */

@@ -3,13 +3,9 @@ import { fingerprintFindings } from '../../core/deprecations/migration/fingerpri
 import { snippetOf } from '../../core/deprecations/migration/progress';
 import { meetsConfidence, type Confidence } from '../../core/deprecations/model/confidence';
 import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
-import {
-  CandidateReader,
-  type ListedFile,
-  type SkipNote,
-} from '../../core/deprecations/workspace/workspaceWalker';
+import type { CandidateFile } from '../../core/deprecations/workspace/workspaceWalker';
 
-/** What a scan of one file needs to know; plain data, so a worker thread can be given it. */
+/** What scanning a file's text needs to know; plain data, so a worker thread can be given it. */
 export interface FileScanSettings {
   minimum: Confidence;
   names?: string[];
@@ -33,50 +29,42 @@ export interface ScannedFile {
 }
 
 /**
- * Reads and scans one listed file at a time: the unit of work of the sequential scan and of each
- * worker thread, so both give the same result for every file.
+ * Scans the text of one candidate file (read and prefiltered by a CandidateReader): the unit of
+ * work of the one-thread scan and of each worker thread, so both give the same result per file.
  */
-export class FileScanner {
+export class CandidateScanner {
   private readonly engine: DeprecationEngine;
-  private readonly reader: CandidateReader;
 
-  constructor(
-    private readonly settings: FileScanSettings,
-    onSkip: (note: SkipNote) => void,
-  ) {
-    const engine = new DeprecationEngine({ operationNames: settings.names });
-    this.engine = engine;
-    this.reader = new CandidateReader(
-      (bytes) => engine.mightContainBytes(bytes),
-      onSkip,
-      settings.maxFileBytes,
-    );
+  constructor(private readonly settings: FileScanSettings) {
+    this.engine = new DeprecationEngine({ operationNames: settings.names });
+  }
+
+  /** The prefilter's test on a file's bytes (CandidateReader's). */
+  mightContainBytes(bytes: Buffer): boolean {
+    return this.engine.mightContainBytes(bytes);
   }
 
   /** The file's findings at the minimum confidence that `keep` accepts; undefined when none. */
   scan(
-    file: ListedFile,
+    { path, text, language }: CandidateFile,
     keep?: (path: string, finding: Finding) => boolean,
   ): ScannedFile | undefined {
-    const candidate = this.reader.read(file);
-    if (!candidate) return undefined;
     const { minimum } = this.settings;
     const findings = this.engine
-      .scan(candidate.text, candidate.language)
+      .scan(text, language)
       .filter(
-        (finding) =>
-          meetsConfidence(finding.confidence, minimum) && (!keep || keep(candidate.path, finding)),
+        (finding) => meetsConfidence(finding.confidence, minimum) && (!keep || keep(path, finding)),
       );
     if (!findings.length) return undefined;
-    const scanned: ScannedFile = { path: candidate.path, findings };
+    const scanned: ScannedFile = { path, findings };
     if (this.settings.fingerprints) {
-      scanned.file = repositoryPath(this.settings.repository, candidate.path);
-      scanned.fingerprints = fingerprintFindings(scanned.file, candidate.text, findings).map(
+      scanned.file = repositoryPath(this.settings.repository, path);
+      scanned.fingerprints = fingerprintFindings(scanned.file, text, findings).map(
         ({ call, fingerprint }) => ({ call, fingerprint }),
       );
     }
     if (this.settings.snippets) {
-      const lines = candidate.text.split(/\r\n|\r|\n/);
+      const lines = text.split(/\r\n|\r|\n/);
       scanned.snippets = findings.map((finding) =>
         snippetOf(lines[finding.start.line] ?? '', finding.start.character + 1),
       );

@@ -12,20 +12,23 @@ import {
   ripgrepOnPath,
 } from '../../core/deprecations/workspace/ripgrepCandidates';
 import {
+  CandidateReader,
   DEFAULT_MAX_FILE_BYTES,
   listFiles,
   type ListedFile,
   type SkipNote,
 } from '../../core/deprecations/workspace/workspaceWalker';
 import { note } from './cliOutput';
-import { FileScanner, type FileScanSettings, type ScannedFile } from './fileScanner';
+import { CandidateScanner, type FileScanSettings, type ScannedFile } from './fileScanner';
 import { scanInParallel, scanWorkerScript } from './scanPool';
 
 /**
- * Below this many listed files a scan stays on the main thread: starting workers (about 40 ms
- * each) would cost more than they save.
+ * Candidates found before the rest of a listing goes to workers: trees with fewer are scanned on
+ * the main thread, since starting workers (tens of milliseconds each, then their compilers'
+ * warm-up) would cost more than they save. A few megabytes of candidates start them as well.
  */
-const PARALLEL_FROM = 200;
+const PARALLEL_FROM_FILES = 256;
+const PARALLEL_FROM_BYTES = 4 * 1024 * 1024;
 /** Threads a scan may use: more than the cores only adds memory. */
 const MAX_JOBS = 64;
 
@@ -48,8 +51,8 @@ export const FINDER_USAGE = `  --confidence LEVEL         report findings at lea
   --rg PATH                  list candidate files with this ripgrep (default: rg on PATH, if any);
                              anything unexpected from it falls back to the built-in walker
   --no-rg                    never use ripgrep: walk the folders in Node
-  --jobs N                   threads that read and scan files (default: one per core when
-                             there are ${PARALLEL_FROM} files or more; 1 scans on the main thread)`;
+  --jobs N                   threads that scan the files read (default: one per core, up to 8,
+                             from ${PARALLEL_FROM_FILES} candidate files; 1 scans on the main thread)`;
 
 export interface FinderSettings {
   minimum: Confidence;
@@ -131,8 +134,9 @@ const NOTE_TEXT: Record<SkipNote['reason'], string> = {
 
 /**
  * Scans files and folders with the finder: what each file holds, fingerprinted from the
- * repository root when asked. Large listings are read and scanned on worker threads (one per
- * core); the outcome and its notes are the same, in the same order, as on one thread.
+ * repository root when asked. Once a tree proves dense (many candidates), the rest of the listing
+ * is read and scanned on worker threads, one per core, with the same outcome, in the same order,
+ * as on one thread.
  */
 export async function scanFiles(
   roots: readonly string[],
@@ -175,21 +179,40 @@ export async function scanFiles(
     if (snippets)
       findings.forEach((finding, index) => outcome.snippets.set(finding, snippets[index]!));
   };
+  const scanner = new CandidateScanner(fileSettings);
+  const reader = new CandidateReader(
+    (bytes) => scanner.mightContainBytes(bytes),
+    onSkip,
+    settings.maxFileBytes,
+  );
   const listingEngine = new DeprecationEngine({ operationNames: settings.names });
-  const files = listScannedFiles(roots, settings, listingEngine, onSkip);
-  outcome.listedByRipgrep = files.byRipgrep;
-  outcome.scanned = files.list.length;
-  const jobs =
-    settings.jobs ?? (files.list.length >= PARALLEL_FROM ? Math.min(availableParallelism(), 8) : 1);
-  const script = scanWorkerScript();
-  if (jobs > 1 && script && !request.keep) {
-    await scanInParallel(files.list, fileSettings, jobs, script, (result) => {
-      result.notes.forEach(onSkip);
-      add(result.scanned);
-    });
-  } else {
-    const scanner = new FileScanner(fileSettings, onSkip);
-    for (const file of files.list) add(scanner.scan(file, request.keep));
+  const listing = listScannedFiles(roots, settings, listingEngine, onSkip);
+  outcome.listedByRipgrep = listing.byRipgrep;
+  const files = listing.list;
+  outcome.scanned = files.length;
+  const jobs = settings.jobs ?? Math.min(availableParallelism(), 8);
+  // Workers from the built bundle (not when run from sources), never with a filter to call.
+  const script = jobs > 1 && !request.keep ? scanWorkerScript() : undefined;
+  // An explicit --jobs hands the rest to workers after the first candidate; by default, a tree
+  // must prove dense first (most trees hold few candidates: one thread reads them fastest).
+  const startAt = settings.jobs === undefined ? PARALLEL_FROM_FILES : 1;
+  let candidates = 0;
+  let candidateBytes = 0;
+  for (let index = 0; index < files.length; index++) {
+    const candidate = reader.read(files[index]!);
+    if (!candidate) continue;
+    add(scanner.scan(candidate, request.keep));
+    candidates++;
+    candidateBytes += candidate.text.length;
+    const dense = candidates >= startAt || candidateBytes >= PARALLEL_FROM_BYTES;
+    if (script && dense && index + 1 < files.length) {
+      // The rest of the listing is read and scanned on the workers, results in listing order.
+      await scanInParallel(files.slice(index + 1), fileSettings, jobs, script, (result) => {
+        result.notes.forEach(onSkip);
+        add(result.scanned);
+      });
+      break;
+    }
   }
   outcome.ioError = ioError;
   return outcome;

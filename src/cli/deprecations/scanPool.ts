@@ -31,8 +31,9 @@ const BATCHES_IN_FLIGHT = 2;
 
 /**
  * Scans the listed files on `jobs` worker threads, each reading and scanning whole files with its
- * own engine. Results are handed to `onResult` in listing order (out-of-order ones wait), so the
- * outcome, notes included, is the sequential scan's. Rejects if a worker fails.
+ * own reader and engine. Results are handed to `onResult` in listing order (out-of-order ones
+ * wait), so the outcome, notes included, is the one-thread scan's. Each worker holds at most
+ * BATCHES_IN_FLIGHT batches: memory follows the batches, not the tree. Rejects if a worker fails.
  */
 export function scanInParallel(
   files: readonly ListedFile[],

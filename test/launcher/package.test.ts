@@ -48,8 +48,9 @@ describe('the extension package (npm run package)', function () {
       'dist/extension/api.js',
       'dist/extension/languageClient.js',
       'dist/lsp/server.js',
-      // The MCP server agent mode starts, and the spec it serves.
+      // The MCP server agent mode starts, the threads it scans on, and the spec it serves.
       'dist/cli/petstore-mcp.js',
+      'dist/cli/scan-worker.js',
       'docs/spec/pet-store-interface.md',
       // Translations of the manifest and of the runtime strings.
       'package.nls.json',

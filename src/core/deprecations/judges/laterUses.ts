@@ -279,6 +279,8 @@ function* laterUses(
   const mentions = shell ? shellMentionPattern(target.names) : undefined;
   let depth = 0;
   const stop = Math.min(tokens.length, target.after + 1 + MAX_TOKENS_AHEAD);
+  // Most variables are never named again: one cheap pass finds that without the scope tracking.
+  if (!mentions && !namedBetween(tokens, target.names, target.after + 1, stop)) return;
   for (let i = target.after + 1; i < stop; i++) {
     const token = tokens[i]!;
     if (token.kind === 'punct') {
@@ -307,6 +309,20 @@ function* laterUses(
     if (after >= 0 && tokens[after]!.text === '=' && depth === 0) return; // reassigned
     yield i;
   }
+}
+
+/** Whether an identifier token in [from, stop) is one of `names`. */
+function namedBetween(
+  tokens: readonly Token[],
+  names: ReadonlySet<string>,
+  from: number,
+  stop: number,
+): boolean {
+  for (let i = from; i < stop; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'ident' && names.has(token.text)) return true;
+  }
+  return false;
 }
 
 function shellMentionPattern(names: ReadonlySet<string>): RegExp {

@@ -1,13 +1,14 @@
 /**
  * Issue #14, goal 3: the finder on a dense tree, where every file is a candidate that mentions
  * pets many times. Runs, alternating so the machine's drift falls on all alike:
- *   - the CLI of the working tree (walker, and ripgrep listing),
+ *   - the CLI of the working tree (walker, walker on one thread, and ripgrep listing),
  *   - the CLI of a reference commit (default: the main branch when #14 was filed),
  *   - ripgrep searching the same needles (the text-search floor),
  *   - ast-grep with one string rule per language (bench/ast-grep, installed on first use),
  * and prints medians and the ratios the issue asks for (working tree at least 1.5x faster than the
  * reference, at least 5x faster than ast-grep).
  * Run: npm run bench:dense [-- --runs 5 --files 10000 --blocks 40 --spacing 10 --jobs N]
+ *   (--jobs applies to the working tree's default runs; one run always uses --jobs 1)
  *   (BENCH_REFERENCE=<git ref> compares with another commit)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -131,6 +132,10 @@ function main(): void {
         () => timed(process.execPath, [CLI, ...scan, '--no-rg', ...jobs, '.'], tree, callsOf),
       ],
       [
+        'working tree, walker, one thread',
+        () => timed(process.execPath, [CLI, ...scan, '--no-rg', '--jobs', '1', '.'], tree, callsOf),
+      ],
+      [
         'working tree, rg lists',
         () => timed(process.execPath, [CLI, ...scan, '--rg', 'rg', ...jobs, '.'], tree, callsOf),
       ],
@@ -170,6 +175,10 @@ function main(): void {
     console.log(
       `working tree (walker) is ${median(ratios).toFixed(2)}x faster than the reference (median of paired runs: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; goal >= 1.5)`,
     );
+    const threads = times
+      .get('working tree, walker, one thread')!
+      .map((ms, index) => ms / times.get('working tree, walker')![index]!);
+    console.log(`threads: ${median(threads).toFixed(2)}x over one thread (median of paired runs)`);
     console.log(
       `ast-grep / working tree = ${(medians.get('ast-grep, a string rule per language')! / current).toFixed(2)} (goal >= 5); working tree / rg = ${(current / medians.get('rg, the same needles')!).toFixed(1)}`,
     );

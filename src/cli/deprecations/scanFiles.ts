@@ -243,6 +243,9 @@ function listScannedFiles(
     );
     if ('files' in listing) {
       notes.forEach(onSkip);
+      // rg's threads list in no set order: by path, files of a folder are read together (as the
+      // walker reads them) and notes come in the same order on every run.
+      listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       return { list: listing.files, byRipgrep: true };
     }
     note(`note: ${listing.problem}; scanning with the built-in walker instead`);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeCorpus } from '../../../bench/corpus';
 import type { FileScanSettings } from '../../../src/cli/deprecations/fileScanner';
+import { defaultJobs } from '../../../src/cli/deprecations/scanFiles';
 import { scanInParallel } from '../../../src/cli/deprecations/scanPool';
 import { caseTree, write } from '../../support/caseTree';
 import { runNodeToExit } from '../../support/runToExit';
@@ -76,6 +77,10 @@ describe('scanning on worker threads gives what one thread gives', function () {
       );
     const result = await bothWays(tree, ['scan', '--no-rg', '--format', 'text']);
     assert.equal(result.stderr.match(/skipped binary file/g)?.length, 40);
+  });
+
+  it('by default uses no worker below four cores, then one per core but one, at most 8', () => {
+    assert.deepEqual([1, 2, 3, 4, 6, 8, 9, 16, 64].map(defaultJobs), [1, 1, 1, 3, 5, 7, 8, 8, 8]);
   });
 
   it('refuses --jobs that is not a whole number from 1 to 64', async () => {

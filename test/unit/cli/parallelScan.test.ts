@@ -79,8 +79,8 @@ describe('scanning on worker threads gives what one thread gives', function () {
     assert.equal(result.stderr.match(/skipped binary file/g)?.length, 40);
   });
 
-  it('by default uses no worker below four cores, then one per core but one, at most 8', () => {
-    assert.deepEqual([1, 2, 3, 4, 6, 8, 9, 16, 64].map(defaultJobs), [1, 1, 1, 3, 5, 7, 8, 8, 8]);
+  it('by default uses one thread per core, at most 8', () => {
+    assert.deepEqual([0, 1, 2, 3, 8, 9, 64].map(defaultJobs), [1, 1, 2, 3, 8, 8, 8]);
   });
 
   it('refuses --jobs that is not a whole number from 1 to 64', async () => {

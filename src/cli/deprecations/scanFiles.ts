@@ -71,7 +71,7 @@ export interface FinderSettings {
   gitignore: boolean;
   /** The rg that lists candidate files, or undefined for the built-in walker. */
   ripgrep?: string;
-  /** Threads that read and scan files; undefined chooses by the listing's size. */
+  /** Threads that read and scan a dense tree (--jobs); undefined: defaultJobs of the cores. */
   jobs?: number;
 }
 

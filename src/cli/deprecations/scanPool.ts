@@ -73,6 +73,7 @@ export function scanInParallel(
       const worker = new Worker(script, { workerData: settings });
       workers.push(worker);
       worker.on('message', (results: FileResult[]) => {
+        if (finished) return; // a batch that was under way when another worker failed
         try {
           for (const result of results) waiting.set(result.index, result);
           for (let next = waiting.get(delivered); next; next = waiting.get(delivered)) {

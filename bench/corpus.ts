@@ -80,6 +80,14 @@ export interface CorpusStats {
   jsFolder: string;
 }
 
+/** File `index`'s language and folder (50 modules per language), made when first used. */
+function placeOf(folder: string, index: number): { flavour: Flavour; directory: string } {
+  const flavour = FLAVOURS[index % FLAVOURS.length]!;
+  const directory = join(folder, flavour.folder, `module${index % 50}`);
+  if (index < FLAVOURS.length * 50) mkdirSync(directory, { recursive: true });
+  return { flavour, directory };
+}
+
 /** Writes about `targetFiles` files of about `targetBytes` in all into `folder` (replacing it). */
 export function writeCorpus(
   folder: string,
@@ -92,9 +100,7 @@ export function writeCorpus(
   let bytes = 0;
   let uses = 0;
   for (let index = 0; index < targetFiles; index++) {
-    const flavour = FLAVOURS[index % FLAVOURS.length]!;
-    const directory = join(folder, flavour.folder, `module${index % 50}`);
-    if (index < FLAVOURS.length * 50) mkdirSync(directory, { recursive: true });
+    const { flavour, directory } = placeOf(folder, index);
     const parts: string[] = [];
     let size = 0;
     let block = 0;
@@ -146,9 +152,7 @@ export function writeDenseCorpus(
   let bytes = 0;
   let uses = 0;
   for (let index = 0; index < files; index++) {
-    const flavour = FLAVOURS[index % FLAVOURS.length]!;
-    const directory = join(folder, flavour.folder, `module${index % 50}`);
-    if (index < FLAVOURS.length * 50) mkdirSync(directory, { recursive: true });
+    const { flavour, directory } = placeOf(folder, index);
     const parts: string[] = [];
     for (let block = 0; block < blocksPerFile; block++) {
       parts.push(flavour.filler(index * 1000 + block));

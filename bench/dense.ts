@@ -17,6 +17,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSync } from 'esbuild';
+import { NODE_BUNDLE } from './nodeBundle';
 import { defaultJobs } from '../src/cli/deprecations/scanFiles';
 import { CLI, median } from './cliTiming';
 import { writeDenseCorpus } from './corpus';
@@ -59,13 +60,9 @@ function referenceCli(ref: string, work: string): string {
   symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
   const outfile = join(work, 'reference-cli.js');
   buildSync({
+    ...NODE_BUNDLE,
     entryPoints: [join(work, 'src/cli/petstoreDeprecations.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
     outfile,
-    logLevel: 'warning',
   });
   return outfile;
 }

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
+import { NODE_BUNDLE } from './nodeBundle';
 import type * as EngineModule from '../src/core/deprecations/engine';
 import type * as LanguagesModule from '../src/core/deprecations/lexers/languages';
 import * as ROLE_CASES from '../test/unit/core/deprecations/judges/roleCases';
@@ -38,12 +39,8 @@ function bundleEngine(root: string, outfile: string): void {
       resolveDir: root,
       loader: 'ts',
     },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
+    ...NODE_BUNDLE,
     outfile,
-    logLevel: 'warning',
   });
 }
 

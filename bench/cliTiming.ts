@@ -19,3 +19,19 @@ export function timedScan(args: string[], cwd: string): number {
 export function median(values: readonly number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
+
+/** Wall time (ms) of one command run to its end, with what it printed. */
+export function timedCommand(
+  command: string,
+  args: string[],
+  cwd: string,
+): { ms: number; stdout: string; stderr: string; status: number | null } {
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  return {
+    ms: performance.now() - started,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    status: result.status,
+  };
+}

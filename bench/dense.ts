@@ -11,7 +11,7 @@
  * Run: npm run bench:dense [-- --runs 5 --files 10000 --blocks 40 --spacing 10 --workers 2]
  *   (BENCH_REFERENCE=<git ref> compares with another commit)
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { buildSync } from 'esbuild';
 import { NODE_BUNDLE } from './nodeBundle';
 import { defaultJobs } from '../src/cli/deprecations/scanFiles';
-import { CLI, median } from './cliTiming';
+import { CLI, median, timedCommand } from './cliTiming';
 import { writeDenseCorpus } from './corpus';
 
 const ROOT = resolve(__dirname, '..');
@@ -35,16 +35,9 @@ interface Run {
 }
 
 function timed(command: string, args: string[], cwd: string, count: (out: string) => number): Run {
-  const started = performance.now();
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    maxBuffer: 1024 * 1024 * 1024,
-  });
-  const ms = performance.now() - started;
-  if (result.status !== 0 && result.status !== 1)
-    throw new Error(`${command} ${args.join(' ')}: ${result.stderr}`);
-  return { ms, found: count(`${result.stdout}\n${result.stderr}`) };
+  const { ms, stdout, stderr, status } = timedCommand(command, args, cwd);
+  if (status !== 0 && status !== 1) throw new Error(`${command} ${args.join(' ')}: ${stderr}`);
+  return { ms, found: count(`${stdout}\n${stderr}`) };
 }
 
 /** The finder's summary line: "N calls to the deprecated GET /pets/{petId} …". */

@@ -12,23 +12,13 @@ import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type * as EngineModule from '../src/core/deprecations/engine';
 import type * as LanguagesModule from '../src/core/deprecations/lexers/languages';
+import { median, timedCommand } from './cliTiming';
 import { largeTypeScriptFile, writeCorpus } from './corpus';
 
 const ROOT = resolve(__dirname, '..');
 const CORPUS = join(ROOT, 'bench/.corpus');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-function timed(
-  command: string,
-  args: string[],
-  cwd = ROOT,
-): { ms: number; stdout: string; status: number | null } {
-  const started = performance.now();
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  return { ms: performance.now() - started, stdout: result.stdout, status: result.status };
-}
+const timed = (command: string, args: string[], cwd = ROOT) => timedCommand(command, args, cwd);
 
 function ensureRipgrep(): void {
   if (spawnSync('rg', ['--version']).status === 0) return;

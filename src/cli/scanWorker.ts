@@ -15,7 +15,7 @@ const settings = workerData as FileScanSettings;
 const scanner = new CandidateScanner(settings);
 let notes: SkipNote[] = [];
 const reader = new CandidateReader(
-  (bytes) => scanner.mightContainBytes(bytes),
+  (bytes) => scanner.engine.mightContainBytes(bytes),
   (skipped) => notes.push(skipped),
   settings.maxFileBytes,
 );

@@ -33,15 +33,11 @@ export interface ScannedFile {
  * work of the one-thread scan and of each worker thread, so both give the same result per file.
  */
 export class CandidateScanner {
-  private readonly engine: DeprecationEngine;
+  /** Its engine: also the prefilter of the reader and of a ripgrep listing. */
+  readonly engine: DeprecationEngine;
 
   constructor(private readonly settings: FileScanSettings) {
     this.engine = new DeprecationEngine({ operationNames: settings.names });
-  }
-
-  /** The prefilter's test on a file's bytes (CandidateReader's). */
-  mightContainBytes(bytes: Buffer): boolean {
-    return this.engine.mightContainBytes(bytes);
   }
 
   /** The file's findings at the minimum confidence that `keep` accepts; undefined when none. */

@@ -191,12 +191,11 @@ export async function scanFiles(
   };
   const scanner = new CandidateScanner(fileSettings);
   const reader = new CandidateReader(
-    (bytes) => scanner.mightContainBytes(bytes),
+    (bytes) => scanner.engine.mightContainBytes(bytes),
     onSkip,
     settings.maxFileBytes,
   );
-  const listingEngine = new DeprecationEngine({ operationNames: settings.names });
-  const listing = listScannedFiles(roots, settings, listingEngine, onSkip);
+  const listing = listScannedFiles(roots, settings, scanner.engine, onSkip);
   outcome.listedByRipgrep = listing.byRipgrep;
   const files = listing.list;
   outcome.scanned = files.length;

@@ -26,11 +26,20 @@ import { ensureCodeServer } from './codeServerInstall';
 import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { freePort } from './freePort';
 import { startHostEndpoint } from './hostEndpoint';
+import { extensionLogTail } from './extensionLog';
 import { filesContainingSecrets } from './secretScan';
 import { ensureSystemPackages } from './systemPackages';
 import { openWorkbench, type Workbench } from './workbench';
 
 const ROOT = resolve(__dirname, '../..');
+/** publisher.name, the folder of the extension's logs in the profile. */
+const EXTENSION_ID = (() => {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+  };
+  return `${manifest.publisher}.${manifest.name}`;
+})();
 
 interface SuiteResults {
   passes: number;
@@ -83,6 +92,7 @@ async function main(): Promise<number> {
     testKeys,
   });
   let timer: NodeJS.Timeout | undefined;
+  let passed = false;
   try {
     server = await startCodeServer({
       install,
@@ -146,12 +156,17 @@ async function main(): Promise<number> {
       return 1;
     }
     log(`No API key in the profile, workspace, logs or output (${testKeys.length} keys checked)`);
+    passed = true;
     return 0;
   } finally {
     clearTimeout(timer);
     await workbench?.close().catch(() => undefined);
     await server?.stop().catch(() => undefined);
     await endpoint.close();
+    if (!passed) {
+      const tail = extensionLogTail(join(scratch, 'profile'), EXTENSION_ID, testKeys);
+      if (tail) log(`the extension's log, last lines:\n${tail}`);
+    }
     if (!process.env.PETSTORE_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
   }
 }

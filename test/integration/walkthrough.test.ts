@@ -6,6 +6,7 @@ import {
   runCommandAndPick,
   testKeys,
   updateSetting,
+  within,
 } from './support/explorer';
 import { fillInput, hostAvailable, pressKey, screenshot, waitForWorkbench } from './support/host';
 import { startTestPetStoreServer, type TestPetStoreServer } from './support/petstoreServer';
@@ -62,7 +63,7 @@ describe('Walkthrough: getting started', function () {
     const keySet = vscode.commands.executeCommand('petstore.setApiKey', 'staging');
     await fillInput('.quick-input-widget input[type="password"]', keys.staging);
     await pressKey('Enter');
-    await keySet;
+    await within(keySet, 'the API key input box to accept the key');
     await step('Set its API key');
     // 3. The Pets view loaded with that address and key (what the step's button opens).
     const loaded = nextState(api, 'ready');
@@ -75,7 +76,10 @@ describe('Walkthrough: getting started', function () {
       csv(),
       new TextEncoder().encode('name,categoryId\nWalkthrough Wren,1\n'),
     );
-    await vscode.commands.executeCommand('petstore.createPetsFromFile', csv());
+    await within(
+      vscode.commands.executeCommand('petstore.createPetsFromFile', csv()),
+      'Create Pets from File to finish',
+    );
     await step('Create a test pet');
     // 5. The Deprecated Calls view shown.
     await vscode.commands.executeCommand('petstore.deprecatedCalls.focus');

@@ -30,16 +30,59 @@ export async function testKeys(): Promise<TestKeys> {
   return { production, staging, rejecting };
 }
 
-/** Resolves when the tree reports the given state (waits on its event, not on time). */
-export function nextState(api: PetStoreExplorerApi, wanted: ViewState): Promise<void> {
-  return new Promise((resolve) => {
-    const subscription = api.tree.onDidChangeState((state) => {
-      if (state === wanted) {
-        subscription.dispose();
-        resolve();
-      }
+/**
+ * Resolves when the tree reports the given state (waits on its event, not on time). A load that
+ * ends elsewhere fails within `limitMs`, naming the states seen, instead of hanging the suite.
+ */
+export function nextState(
+  api: PetStoreExplorerApi,
+  wanted: ViewState,
+  limitMs = 30_000,
+): Promise<void> {
+  const seen: ViewState[] = [];
+  let subscription: vscode.Disposable | undefined;
+  const reached = new Promise<void>((resolve) => {
+    subscription = api.tree.onDidChangeState((state) => {
+      seen.push(state);
+      if (state === wanted) resolve();
     });
   });
+  return within(
+    reached,
+    () =>
+      `the Pets view reaching '${wanted}' (states seen: ${seen.join(', ') || 'none'}; now '${api.tree.state}')`,
+    limitMs,
+  ).finally(() => {
+    subscription?.dispose();
+  });
+}
+
+/**
+ * Fails with what was awaited when `promise` has not settled within `limitMs`: a bound that turns
+ * a hang into a message, never a wait for the editor.
+ */
+export async function within<T>(
+  promise: Thenable<T>,
+  what: string | (() => string),
+  limitMs = 30_000,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `Gave up after ${limitMs / 1000} s waiting for ${typeof what === 'string' ? what : what()}`,
+          ),
+        ),
+      limitMs,
+    );
+  });
+  try {
+    return await Promise.race([Promise.resolve(promise), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Reloads the tree and returns its root nodes. */

@@ -27,8 +27,9 @@ export async function runMochaFiles(files: string[]): Promise<void> {
     color: false,
     timeout: 60_000,
     reporter: 'spec',
-    // For a focused run while developing: PETSTORE_TEST_GREP=Agents npm run test:integration
-    grep: process.env.PETSTORE_TEST_GREP,
+    // For a focused run while developing (a regular expression on the full titles):
+    // PETSTORE_TEST_GREP='activation|Walkthrough' npm run test:integration
+    grep: process.env.PETSTORE_TEST_GREP ? new RegExp(process.env.PETSTORE_TEST_GREP) : undefined,
     rootHooks: {
       // What the workbench showed when a test failed, next to the other screenshots.
       async afterEach(this: Mocha.Context) {

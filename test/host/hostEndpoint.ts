@@ -70,7 +70,12 @@ export async function startHostEndpoint(options: {
         return reply(200, { ok: true });
       }
       if (url.pathname === '/press') {
-        await page.keyboard.press(url.searchParams.get('key') ?? 'Enter');
+        const key = url.searchParams.get('key') ?? 'Enter';
+        const selector = url.searchParams.get('selector');
+        // Into that element (focused first): focus VS Code hands back late, e.g. to the page a
+        // closed quick pick was opened from, would otherwise take the key.
+        if (selector) await page.locator(selector).first().press(key);
+        else await page.keyboard.press(key);
         return reply(200, { ok: true });
       }
       reply(404, { error: 'unknown request' });

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { PetStoreExplorerApi } from '../../src/extension/extension';
 import { explorerApi, testKeys, updateSetting, type TestKeys } from './support/explorer';
-import { fillInput, pressKey } from './support/host';
+import { submitInput } from './support/host';
 import { startTestPetStoreServer, type TestPetStoreServer } from './support/petstoreServer';
 
 const TOOL_NAMES = [
@@ -49,8 +49,7 @@ describe('Agents: language-model tools and the MCP server definition', function 
     await updateSetting('environments', { staging: { baseUrl: staging.baseUrl } });
     // The staging key, typed into the real password box as a user would.
     const done = vscode.commands.executeCommand('petstore.setApiKey', 'staging');
-    await fillInput('.quick-input-widget input[type="password"]', keys.staging);
-    await pressKey('Enter');
+    await submitInput('.quick-input-widget input[type="password"]', keys.staging);
     await done;
   });
 

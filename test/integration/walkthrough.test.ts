@@ -8,7 +8,7 @@ import {
   updateSetting,
   within,
 } from './support/explorer';
-import { fillInput, hostAvailable, pressKey, screenshot, waitForWorkbench } from './support/host';
+import { hostAvailable, screenshot, submitInput, waitForWorkbench } from './support/host';
 import { startTestPetStoreServer, type TestPetStoreServer } from './support/petstoreServer';
 
 const step = (title: string) =>
@@ -61,8 +61,7 @@ describe('Walkthrough: getting started', function () {
     await runCommandAndPick('petstore.switchEnvironment', 'Staging');
     // 2. The key typed into the password box.
     const keySet = vscode.commands.executeCommand('petstore.setApiKey', 'staging');
-    await fillInput('.quick-input-widget input[type="password"]', keys.staging);
-    await pressKey('Enter');
+    await submitInput('.quick-input-widget input[type="password"]', keys.staging);
     await within(keySet, 'the API key input box to accept the key');
     await step('Set its API key');
     // 3. The Pets view loaded with that address and key (what the step's button opens).

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PetStoreExplorerApi } from '../../../src/extension/extension';
 import type { PetsNode, ViewState } from '../../../src/extension/pets/petsTree';
-import { askHost, fillInput, hostAvailable, pressKey, waitForWorkbench } from './host';
+import { askHost, fillInput, hostAvailable, pressKey, submitInput, waitForWorkbench } from './host';
 
 export const EXTENSION_ID = 'pet-store-explorer.pet-store-explorer';
 
@@ -98,8 +98,7 @@ export async function children(api: PetStoreExplorerApi, node: PetsNode): Promis
 /** Sets the active environment's key through the real password input box. */
 export async function setKeyThroughInput(key: string): Promise<void> {
   const done = vscode.commands.executeCommand('petstore.setApiKey');
-  await fillInput('.quick-input-widget input[type="password"]', key);
-  await pressKey('Enter');
+  await submitInput('.quick-input-widget input[type="password"]', key);
   await done;
 }
 
@@ -109,7 +108,7 @@ export async function pickTyped(label: string): Promise<void> {
   await fillInput('.quick-input-widget input', label);
   // Enter accepts the focused row: wait until filtering has made it the typed one.
   await waitForWorkbench(`.quick-input-widget .monaco-list-row.focused[aria-label^="${label}"]`);
-  await pressKey('Enter');
+  await pressKey('Enter', '.quick-input-widget input');
 }
 
 /** Picks an item of the quick pick a command opens, by typing its label. */

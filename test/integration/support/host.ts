@@ -52,9 +52,18 @@ export async function fillInput(selector: string, text: string): Promise<void> {
   await askHost('/fill', { selector, text });
 }
 
-/** Presses a key (Playwright key name: Enter, Escape, Backspace, Control+A…). */
-export async function pressKey(key: string): Promise<void> {
-  await askHost('/press', { key });
+/**
+ * Presses a key (Playwright key name: Enter, Escape, Backspace, Control+A…) where the keyboard
+ * focus is, or into the element a selector names.
+ */
+export async function pressKey(key: string, selector?: string): Promise<void> {
+  await askHost('/press', selector ? { key, selector } : { key });
+}
+
+/** Types text into an input element and presses Enter in it, as a user submitting it would. */
+export async function submitInput(selector: string, text: string): Promise<void> {
+  await fillInput(selector, text);
+  await pressKey('Enter', selector);
 }
 
 /** The current text of an input element (e.g. the quick input box). */

@@ -18,6 +18,9 @@ const USER_SETTINGS = {
   'chat.disableAIFeatures': true,
   // As on the desktop (the web defaults to autosave): edits stay in the editor until saved.
   'files.autoSave': 'off',
+  // The suite types faster than a person: VS Code may hand the focus back to where a closed quick
+  // pick was opened from after the next one opened, which would close it before it is answered.
+  'workbench.quickOpen.closeOnFocusLost': false,
 };
 
 export interface RunningCodeServer {

@@ -20,7 +20,7 @@ import {
 } from '../../core/deprecations/workspace/workspaceWalker';
 import { note } from './cliOutput';
 import { CandidateScanner, type FileScanSettings, type ScannedFile } from './fileScanner';
-import { scanInParallel, scanWorkerScript } from './scanPool';
+import { scanInParallel, scanWorkerScript, type FileResult } from './scanPool';
 
 /**
  * Candidates found before the rest of a listing goes to workers: trees with fewer are scanned on
@@ -29,13 +29,40 @@ import { scanInParallel, scanWorkerScript } from './scanPool';
  */
 const PARALLEL_FROM_FILES = 256;
 const PARALLEL_FROM_BYTES = 4 * 1024 * 1024;
+/**
+ * With two threads (two cores), files that must still be listed after that: a worker's warm-up
+ * pays off only on a large tree. Measured on two vCPUs (bench:dense --files N): one thread was
+ * 1.2x–1.3x faster than two on dense trees of 1,500 and 4,000 files, as fast on 10,000, and two
+ * threads 1.2x–1.7x faster on a 160,000-file tree (bench:growth), where reads overlap.
+ */
+const TWO_THREADS_FROM_REMAINING_FILES = 8192;
+
+/**
+ * Whether the rest of the listing goes to threads now: at once with an explicit --jobs N; by
+ * default once the tree proved dense and, with only two threads, enough of it remains.
+ */
+export function startsThreads(progress: {
+  jobs: number;
+  explicitJobs: boolean;
+  candidates: number;
+  candidateBytes: number;
+  remainingFiles: number;
+}): boolean {
+  if (progress.jobs < 2 || progress.remainingFiles < 1) return false;
+  if (progress.explicitJobs) return true;
+  const dense =
+    progress.candidates >= PARALLEL_FROM_FILES || progress.candidateBytes >= PARALLEL_FROM_BYTES;
+  return (
+    dense && (progress.jobs > 2 || progress.remainingFiles >= TWO_THREADS_FROM_REMAINING_FILES)
+  );
+}
+
 /** Threads a scan may use: more than the cores only adds memory. */
 const MAX_JOBS = 64;
 
 /**
- * Worker threads by default: one per core, at most 8 (none on one core). Measured on two vCPUs
- * (bench:dense, bench:growth): a dense 48 MB tree gains little (1.02x, since each worker warms
- * V8's compiler up again), a 1.6 GB tree 1.2x–1.7x (reads and scans overlap).
+ * Threads by default: one per core, at most 8 (one on one core); startsThreads says when they
+ * start. With N threads, this one scans and N - 1 are workers.
  */
 export function defaultJobs(cores: number): number {
   return Math.max(1, Math.min(cores, 8));
@@ -190,9 +217,12 @@ export async function scanFiles(
       findings.forEach((finding, index) => outcome.snippets.set(finding, snippets[index]!));
   };
   const scanner = new CandidateScanner(fileSettings);
+  // Where the reader's notes go: straight out, or with the file's result once threads share the
+  // listing (then results, notes with them, are handed on in listing order).
+  let onReaderSkip = onSkip;
   const reader = new CandidateReader(
     (bytes) => scanner.engine.mightContainBytes(bytes),
-    onSkip,
+    (skipped) => onReaderSkip(skipped),
     settings.maxFileBytes,
   );
   const listing = listScannedFiles(roots, settings, scanner.engine, onSkip);
@@ -202,9 +232,6 @@ export async function scanFiles(
   const jobs = settings.jobs ?? defaultJobs(availableParallelism());
   // Workers from the built bundle (not when run from sources), never with a filter to call.
   const script = jobs > 1 && !request.keep ? scanWorkerScript() : undefined;
-  // An explicit --jobs hands the rest to workers after the first candidate; by default, a tree
-  // must prove dense first (most trees hold few candidates: one thread reads them fastest).
-  const startAt = settings.jobs === undefined ? PARALLEL_FROM_FILES : 1;
   let candidates = 0;
   let candidateBytes = 0;
   for (let index = 0; index < files.length; index++) {
@@ -213,13 +240,34 @@ export async function scanFiles(
     add(scanner.scan(candidate, request.keep));
     candidates++;
     candidateBytes += candidate.text.length;
-    const dense = candidates >= startAt || candidateBytes >= PARALLEL_FROM_BYTES;
-    if (script && dense && index + 1 < files.length) {
-      // The rest of the listing is read and scanned on the workers, results in listing order.
-      await scanInParallel(files.slice(index + 1), fileSettings, jobs, script, (result) => {
-        result.notes.forEach(onSkip);
-        add(result.scanned);
+    const threads =
+      script !== undefined &&
+      startsThreads({
+        jobs,
+        explicitJobs: settings.jobs !== undefined,
+        candidates,
+        candidateBytes,
+        remainingFiles: files.length - index - 1,
       });
+    if (threads) {
+      // The rest of the listing is read and scanned here and on workers, in listing order.
+      const scanHere = (file: ListedFile, at: number): FileResult => {
+        const notes: SkipNote[] = [];
+        onReaderSkip = (skipped) => notes.push(skipped);
+        const read = reader.read(file);
+        return { index: at, notes, scanned: read && scanner.scan(read) };
+      };
+      await scanInParallel(
+        files.slice(index + 1),
+        fileSettings,
+        jobs,
+        script,
+        scanHere,
+        (result) => {
+          result.notes.forEach(onSkip);
+          add(result.scanned);
+        },
+      );
       break;
     }
   }

@@ -28,18 +28,26 @@ export function scanWorkerScript(): string | undefined {
 const BATCH_FILES = 16;
 /** Batches each worker holds, so it never waits for the next one. */
 const BATCHES_IN_FLIGHT = 2;
+/**
+ * Results the main thread may hold while a worker still has an earlier batch: past this it stops
+ * taking files until the worker answers, so memory stays bounded by batches, not by the tree.
+ */
+const AHEAD_LIMIT_FILES = 64 * BATCH_FILES;
 
 /**
- * Scans the listed files on `jobs` worker threads, each reading and scanning whole files with its
- * own reader and engine. Results are handed to `onResult` in listing order (out-of-order ones
- * wait), so the outcome, notes included, is the one-thread scan's. Each worker holds at most
- * BATCHES_IN_FLIGHT batches: memory follows the batches, not the tree. Rejects if a worker fails.
+ * Scans the listed files on `jobs` threads: this one (already warm, since it scanned the files
+ * before) and `jobs - 1` worker threads, each reading and scanning whole files with its own reader
+ * and engine. Every thread takes a batch when it has finished one, so a worker still warming up
+ * takes fewer. Results are handed to `onResult` in listing order (out-of-order ones wait), so the
+ * outcome, notes included, is the one-thread scan's. Rejects if a worker fails or `scanHere`
+ * throws.
  */
 export function scanInParallel(
   files: readonly ListedFile[],
   settings: FileScanSettings,
   jobs: number,
   script: string,
+  scanHere: (file: ListedFile, index: number) => FileResult,
   onResult: (result: FileResult) => void,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -51,6 +59,8 @@ export function scanInParallel(
     let dispatched = 0;
     let delivered = 0;
     let finished = false;
+    /** Set while this thread waits for a worker's earlier batch before taking more. */
+    let hereIsWaiting = false;
     const workers: Worker[] = [];
     const stop = (error?: Error) => {
       if (finished) return;
@@ -59,37 +69,66 @@ export function scanInParallel(
         error ? reject(error) : resolve(),
       );
     };
-    const dispatch = (worker: Worker) => {
-      if (dispatched >= files.length) return;
+    /** Hands on what is now in order; true when everything was delivered. */
+    const deliver = (results: readonly FileResult[]): boolean => {
+      for (const result of results) waiting.set(result.index, result);
+      for (let next = waiting.get(delivered); next; next = waiting.get(delivered)) {
+        waiting.delete(delivered++);
+        onResult(next);
+      }
+      return delivered === files.length;
+    };
+    const nextBatch = (): FileToScan[] => {
       const batch: FileToScan[] = [];
       for (const end = Math.min(files.length, dispatched + BATCH_FILES); dispatched < end;) {
         const { path, bytes } = files[dispatched]!;
         batch.push({ index: dispatched++, path, bytes });
       }
-      worker.postMessage(batch);
+      return batch;
     };
-    const count = Math.min(jobs, Math.ceil(files.length / BATCH_FILES));
-    for (let i = 0; i < count; i++) {
+    const dispatch = (worker: Worker) => {
+      if (dispatched < files.length) worker.postMessage(nextBatch());
+    };
+    // This thread scans a batch per turn of the event loop, between the workers' messages.
+    const scanTurn = () => {
+      if (finished || dispatched >= files.length) return;
+      if (dispatched - delivered >= AHEAD_LIMIT_FILES) {
+        hereIsWaiting = true; // resumed by the next worker message
+        return;
+      }
+      try {
+        const results = nextBatch().map(({ index }) => scanHere(files[index]!, index));
+        if (deliver(results)) stop();
+        else setImmediate(scanTurn);
+      } catch (error) {
+        stop(error as Error);
+      }
+    };
+    const workerCount = Math.min(jobs - 1, Math.ceil(files.length / BATCH_FILES) - 1);
+    for (let i = 0; i < workerCount; i++) {
       const worker = new Worker(script, { workerData: settings });
       workers.push(worker);
       worker.on('message', (results: FileResult[]) => {
         if (finished) return; // a batch that was under way when another worker failed
         try {
-          for (const result of results) waiting.set(result.index, result);
-          for (let next = waiting.get(delivered); next; next = waiting.get(delivered)) {
-            waiting.delete(delivered++);
-            onResult(next);
+          if (deliver(results)) {
+            stop();
+            return;
           }
         } catch (error) {
           stop(error as Error);
           return;
         }
-        if (delivered === files.length) stop();
-        else dispatch(worker);
+        dispatch(worker);
+        if (hereIsWaiting) {
+          hereIsWaiting = false;
+          scanTurn();
+        }
       });
       worker.on('error', (error) => stop(error));
       worker.on('exit', (code) => stop(new Error(`a scan worker stopped (status ${code})`)));
       for (let batch = 0; batch < BATCHES_IN_FLIGHT; batch++) dispatch(worker);
     }
+    scanTurn();
   });
 }

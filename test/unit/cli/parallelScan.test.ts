@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeCorpus } from '../../../bench/corpus';
 import type { FileScanSettings } from '../../../src/cli/deprecations/fileScanner';
-import { defaultJobs } from '../../../src/cli/deprecations/scanFiles';
-import { scanInParallel } from '../../../src/cli/deprecations/scanPool';
+import { defaultJobs, startsThreads } from '../../../src/cli/deprecations/scanFiles';
+import { scanInParallel, type FileResult } from '../../../src/cli/deprecations/scanPool';
 import { caseTree, write } from '../../support/caseTree';
 import { runNodeToExit } from '../../support/runToExit';
 
@@ -64,7 +64,7 @@ describe('scanning on worker threads gives what one thread gives', function () {
     assert.ok(baselines[0]!.includes('"fingerprint"'));
   });
 
-  it('notes from files spread over both workers come in the listing’s order', async () => {
+  it('notes from files spread over both threads come in the listing’s order', async () => {
     const tree = mkdtempSync(join(tmpdir(), 'petstore-parallel-notes-'));
     trees.push(tree);
     for (let i = 0; i < 120; i++)
@@ -83,6 +83,26 @@ describe('scanning on worker threads gives what one thread gives', function () {
     assert.deepEqual([0, 1, 2, 3, 8, 9, 64].map(defaultJobs), [1, 1, 2, 3, 8, 8, 8]);
   });
 
+  it('starts threads once a tree proves dense, with two only on a large one; --jobs N at once', () => {
+    const at = (change: Partial<Parameters<typeof startsThreads>[0]>) =>
+      startsThreads({
+        jobs: 4,
+        explicitJobs: false,
+        candidates: 256,
+        candidateBytes: 0,
+        remainingFiles: 100,
+        ...change,
+      });
+    assert.equal(at({}), true);
+    assert.equal(at({ candidates: 255 }), false);
+    assert.equal(at({ candidates: 3, candidateBytes: 4 * 1024 * 1024 }), true);
+    assert.equal(at({ jobs: 2 }), false, 'two threads, a small tree: one is faster');
+    assert.equal(at({ jobs: 2, remainingFiles: 8192 }), true);
+    assert.equal(at({ jobs: 1, explicitJobs: true, candidates: 1 }), false);
+    assert.equal(at({ jobs: 2, explicitJobs: true, candidates: 1 }), true);
+    assert.equal(at({ remainingFiles: 0 }), false, 'nothing left to share');
+  });
+
   it('refuses --jobs that is not a whole number from 1 to 64', async () => {
     for (const jobs of ['0', '65', '1.5', 'many']) {
       const result = await runNodeToExit([BIN, 'scan', '--jobs', jobs], tmpdir());
@@ -92,7 +112,7 @@ describe('scanning on worker threads gives what one thread gives', function () {
   });
 });
 
-describe('the scan pool when a worker fails', function () {
+describe('the scan pool', function () {
   this.timeout(30_000);
   const settings: FileScanSettings = {
     minimum: 'likely',
@@ -102,16 +122,71 @@ describe('the scan pool when a worker fails', function () {
     snippets: false,
   };
   const files = Array.from({ length: 100 }, (_, index) => ({ path: `/nowhere/${index}.ts` }));
+  /** This thread's share: a result with no findings, as for a file that is gone. */
+  const nothingHere = (_file: unknown, index: number): FileResult => ({ index, notes: [] });
   let folder: string;
   before(() => (folder = mkdtempSync(join(tmpdir(), 'petstore-bad-worker-'))));
   after(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('shares the files between this thread and the workers, and hands results on in order', async () => {
+    // A worker that answers each batch after a pause, so this thread runs ahead and must wait.
+    const script = join(folder, 'slow.js');
+    writeFileSync(
+      script,
+      "const { parentPort } = require('node:worker_threads');\n" +
+        "parentPort.on('message', (batch) => setTimeout(() => parentPort.postMessage(batch.map(({ index }) => ({ index, notes: [{ reason: 'unreadable', path: 'worker' }] }))), 20));\n",
+    );
+    const many = Array.from({ length: 3000 }, (_, index) => ({ path: `/nowhere/${index}.ts` }));
+    const order: number[] = [];
+    const byWorker = new Set<number>();
+    let aheadMost = 0;
+    await scanInParallel(
+      many,
+      settings,
+      2,
+      script,
+      (_file, index) => {
+        aheadMost = Math.max(aheadMost, index - order.length);
+        return { index, notes: [] };
+      },
+      (result) => {
+        order.push(result.index);
+        if (result.notes.length) byWorker.add(result.index);
+      },
+    );
+    assert.deepEqual(
+      order,
+      many.map((_, index) => index),
+    );
+    assert.ok(byWorker.size > 0 && byWorker.size < many.length, `${byWorker.size} by the worker`);
+    // This thread stops taking files while a worker holds an early batch: memory stays bounded.
+    assert.ok(aheadMost <= 64 * 16, `ran ${aheadMost} files ahead`);
+  });
+
+  it("rejects with what this thread's scan throws", async () => {
+    const script = join(folder, 'idle.js');
+    writeFileSync(script, "require('node:worker_threads').parentPort.on('message', () => {});\n");
+    await assert.rejects(
+      scanInParallel(
+        files,
+        settings,
+        2,
+        script,
+        () => {
+          throw new Error('reader broke');
+        },
+        () => {},
+      ),
+      /reader broke/,
+    );
+  });
 
   it('rejects with the status of a worker that exits, and delivers nothing half-done', async () => {
     const script = join(folder, 'exits.js');
     writeFileSync(script, 'process.exit(3);\n');
     let delivered = 0;
     await assert.rejects(
-      scanInParallel(files, settings, 2, script, () => delivered++),
+      scanInParallel(files, settings, 2, script, nothingHere, () => delivered++),
       /a scan worker stopped \(status 3\)/,
     );
     assert.equal(delivered, 0);
@@ -124,7 +199,7 @@ describe('the scan pool when a worker fails', function () {
       "require('node:worker_threads').parentPort.on('message', () => { throw new Error('engine broke'); });\n",
     );
     await assert.rejects(
-      scanInParallel(files, settings, 2, script, () => {}),
+      scanInParallel(files, settings, 2, script, nothingHere, () => {}),
       /engine broke/,
     );
   });

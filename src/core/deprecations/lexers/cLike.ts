@@ -40,6 +40,30 @@ export interface CLikeDialect {
   swiftStrings?: boolean;
 }
 
+/**
+ * A dialect with every flag present, in one order: all dialects then share one shape, so the
+ * engine's optimised lexer is not thrown away (a wrong-map deoptimisation) when a file of
+ * another language comes.
+ */
+export function cLikeDialect(flags: CLikeDialect): CLikeDialect {
+  return {
+    hashComments: flags.hashComments ?? false,
+    nestedBlockComments: flags.nestedBlockComments ?? false,
+    singleQuote: flags.singleQuote,
+    backtick: flags.backtick,
+    interpolation: flags.interpolation,
+    multilineStrings: flags.multilineStrings ?? false,
+    csharpStrings: flags.csharpStrings ?? false,
+    tripleQuoteStrings: flags.tripleQuoteStrings ?? false,
+    rustStrings: flags.rustStrings ?? false,
+    regexLiterals: flags.regexLiterals ?? false,
+    phpTags: flags.phpTags ?? false,
+    scriptBlocks: flags.scriptBlocks ?? false,
+    dartStrings: flags.dartStrings ?? false,
+    swiftStrings: flags.swiftStrings ?? false,
+  };
+}
+
 const KEYWORDS_BEFORE_REGEX = new Set([
   'return',
   'typeof',

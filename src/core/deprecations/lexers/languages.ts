@@ -3,7 +3,7 @@
  * source text; returns tokens (strings with their literal parts and interpolation holes), comments,
  * and for large files a survey of where candidates may be. Imports only model/.
  */
-import { lexCLike, type CLikeDialect } from './cLike';
+import { cLikeDialect, lexCLike, type CLikeDialect } from './cLike';
 import { lexPython } from './python';
 import { lexRuby } from './ruby';
 import { lexShell } from './shell';
@@ -36,54 +36,74 @@ export interface LanguageSupport {
 
 const PLUS = new Set(['+', '+=']);
 const dialects: Record<string, CLikeDialect> = {
-  javascript: { singleQuote: 'string', backtick: 'template', regexLiterals: true },
-  go: { singleQuote: 'char', backtick: 'raw' },
-  java: { singleQuote: 'char', tripleQuoteStrings: true },
-  kotlin: {
+  javascript: cLikeDialect({ singleQuote: 'string', backtick: 'template', regexLiterals: true }),
+  go: cLikeDialect({ singleQuote: 'char', backtick: 'raw' }),
+  java: cLikeDialect({ singleQuote: 'char', tripleQuoteStrings: true }),
+  kotlin: cLikeDialect({
     singleQuote: 'char',
     tripleQuoteStrings: true,
     interpolation: 'kotlin',
     nestedBlockComments: true,
-  },
-  csharp: { singleQuote: 'char', csharpStrings: true },
-  php: {
+  }),
+  csharp: cLikeDialect({ singleQuote: 'char', csharpStrings: true }),
+  php: cLikeDialect({
     singleQuote: 'string',
     interpolation: 'php',
     hashComments: true,
     multilineStrings: true,
     phpTags: true,
-  },
-  rust: {
+  }),
+  rust: cLikeDialect({
     singleQuote: 'char',
     rustStrings: true,
     multilineStrings: true,
     nestedBlockComments: true,
-  },
-  dart: {
+  }),
+  dart: cLikeDialect({
     singleQuote: 'string',
     interpolation: 'kotlin',
     dartStrings: true,
     nestedBlockComments: true,
-  },
-  swift: { singleQuote: 'char', swiftStrings: true, nestedBlockComments: true },
+  }),
+  swift: cLikeDialect({ singleQuote: 'char', swiftStrings: true, nestedBlockComments: true }),
+  /** HTML, Vue and Svelte files: the JavaScript/TypeScript inside their <script> blocks. */
+  scriptBlocks: cLikeDialect({
+    singleQuote: 'string',
+    backtick: 'template',
+    regexLiterals: true,
+    scriptBlocks: true,
+  }),
 };
+
+/**
+ * Every language's support in one shape (fields in one order, `lex` always present): the engine
+ * reads these for every file, and differing shapes would deoptimise it as languages alternate.
+ */
+function support(
+  family: LanguageFamily,
+  lex: LanguageSupport['lex'],
+  concatenation: ReadonlySet<string>,
+  adjacentStrings: boolean,
+  lineComment: string,
+): LanguageSupport {
+  return { family, lex, concatenation, adjacentStrings, lineComment };
+}
 
 const cLike = (
   family: LanguageFamily,
   concatenation: ReadonlySet<string> = PLUS,
-): LanguageSupport => ({
-  family,
-  lex: (src, range) => lexCLike(src, dialects[family]!, range),
-  concatenation,
-  adjacentStrings: false,
-  lineComment: '//',
-});
+  adjacentStrings = false,
+  dialect = dialects[family]!,
+): LanguageSupport =>
+  support(
+    family,
+    (src, range) => lexCLike(src, dialect, range),
+    concatenation,
+    adjacentStrings,
+    '//',
+  );
 
-/** HTML, Vue and Svelte files: the JavaScript/TypeScript inside their <script> blocks. */
-const SCRIPT_BLOCKS: LanguageSupport = {
-  ...cLike('javascript'),
-  lex: (src, range) => lexCLike(src, { ...dialects.javascript!, scriptBlocks: true }, range),
-};
+const SCRIPT_BLOCKS = cLike('javascript', PLUS, false, dialects.scriptBlocks);
 
 const SUPPORT: Record<LanguageFamily, LanguageSupport> = {
   javascript: cLike('javascript'),
@@ -93,30 +113,12 @@ const SUPPORT: Record<LanguageFamily, LanguageSupport> = {
   csharp: cLike('csharp'),
   php: cLike('php', new Set(['.', '.='])),
   rust: cLike('rust'),
-  dart: { ...cLike('dart'), adjacentStrings: true },
+  dart: cLike('dart', PLUS, true),
   swift: cLike('swift'),
-  python: {
-    family: 'python',
-    lex: lexPython,
-    concatenation: PLUS,
-    adjacentStrings: true,
-    lineComment: '#',
-  },
-  ruby: {
-    family: 'ruby',
-    lex: lexRuby,
-    concatenation: new Set(['+', '<<', '+=']),
-    adjacentStrings: true,
-    lineComment: '#',
-  },
-  shell: {
-    family: 'shell',
-    lex: lexShell,
-    concatenation: new Set(),
-    adjacentStrings: false,
-    lineComment: '#',
-  },
-  http: { family: 'http', concatenation: new Set(), adjacentStrings: false, lineComment: '#' },
+  python: support('python', lexPython, PLUS, true, '#'),
+  ruby: support('ruby', lexRuby, new Set(['+', '<<', '+=']), true, '#'),
+  shell: support('shell', lexShell, new Set(), false, '#'),
+  http: support('http', undefined, new Set(), false, '#'),
 };
 
 const BY_EXTENSION: Record<string, LanguageFamily> = {

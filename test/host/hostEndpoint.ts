@@ -58,7 +58,11 @@ export async function startHostEndpoint(options: {
         });
       }
       if (url.pathname === '/type') {
-        await page.keyboard.type(url.searchParams.get('text') ?? '');
+        const text = url.searchParams.get('text') ?? '';
+        const selector = url.searchParams.get('selector');
+        // Key by key, as a person types; into that element (focused first) when one is named.
+        if (selector) await page.locator(selector).first().pressSequentially(text);
+        else await page.keyboard.type(text);
         return reply(200, { ok: true });
       }
       if (url.pathname === '/fill') {

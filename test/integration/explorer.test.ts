@@ -224,7 +224,7 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
       );
       await screenshot('pets-name-filter');
     }
-    await pressKey('Enter');
+    await pressKey('Enter', QUICK_INPUT_BOX);
     assert.equal(await done, 'lu');
     // Escape puts back the filter there was; a filter nothing matches says so in the view.
     const again = vscode.commands.executeCommand('petstore.filterByName');
@@ -234,7 +234,7 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     assert.equal(api.tree.shownPets, 0);
     const [notice] = (await api.tree.getChildren()) ?? [];
     assert.equal(notice?.kind, 'notice');
-    await pressKey('Escape');
+    await pressKey('Escape', QUICK_INPUT_BOX);
     assert.equal(await again, undefined);
     assert.equal(api.tree.nameFilter, 'lu');
     await vscode.commands.executeCommand('petstore.clearNameFilter');
@@ -263,21 +263,21 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
   it('creates a pet through the wizard, rejecting a bad category id inline, and selects it', async () => {
     const created = vscode.commands.executeCommand<Pet>('petstore.createPet');
     await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. Biscuit"]`);
-    await typeText('Wizard Whiskers');
-    await pressKey('Enter');
+    await typeText('Wizard Whiskers', QUICK_INPUT_BOX);
+    await pressKey('Enter', QUICK_INPUT_BOX);
     await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. 1"]`);
-    await typeText('12abc');
+    await typeText('12abc', QUICK_INPUT_BOX);
     await waitForWorkbench(`${QUICK_INPUT}:has-text("Must be a whole number")`);
     if (hostAvailable()) await screenshot('wizard-invalid-category');
-    await pressKey('Enter'); // refused while invalid: still on step 2
+    await pressKey('Enter', QUICK_INPUT_BOX); // refused while invalid: still on step 2
     assert.equal(await inputValue(QUICK_INPUT_BOX), '12abc');
-    for (let i = 0; i < 3; i++) await pressKey('Backspace');
-    await pressKey('Enter');
+    for (let i = 0; i < 3; i++) await pressKey('Backspace', QUICK_INPUT_BOX);
+    await pressKey('Enter', QUICK_INPUT_BOX);
     await waitForWorkbench(`${QUICK_INPUT}:has-text("Let the server decide")`);
     await pickTyped('pending');
     await waitForWorkbench(`${QUICK_INPUT} .monaco-list-row.focused:has-text("Create pet")`);
     if (hostAvailable()) await screenshot('wizard-confirm');
-    await pressKey('Enter');
+    await pressKey('Enter', QUICK_INPUT_BOX);
     const pet = await created;
     assert.equal(pet.name, 'Wizard Whiskers');
     assert.equal(pet.categoryId, 12n);
@@ -344,23 +344,23 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     await setKeyThroughInput(keys.rejecting);
     const created = vscode.commands.executeCommand('petstore.createPet');
     await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. Biscuit"]`);
-    await typeText('Duplicate Dot');
-    await pressKey('Enter');
+    await typeText('Duplicate Dot', QUICK_INPUT_BOX);
+    await pressKey('Enter', QUICK_INPUT_BOX);
     await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. 1"]`);
-    await typeText('5');
-    await pressKey('Enter');
+    await typeText('5', QUICK_INPUT_BOX);
+    await pressKey('Enter', QUICK_INPUT_BOX);
     await waitForWorkbench(`${QUICK_INPUT}:has-text("Let the server decide")`);
     await pickTyped('sold');
     await waitForWorkbench(`${QUICK_INPUT} .monaco-list-row.focused:has-text("Create pet")`);
-    await pressKey('Enter');
+    await pressKey('Enter', QUICK_INPUT_BOX);
     // The server said 400: the wizard is back at step 1, with the name and the server's message.
     await waitForWorkbench(`${QUICK_INPUT}:has-text("a pet with this name already exists")`);
     assert.equal(await inputValue(QUICK_INPUT_BOX), 'Duplicate Dot');
     if (hostAvailable()) await screenshot('wizard-server-rejected');
-    await pressKey('Enter');
+    await pressKey('Enter', QUICK_INPUT_BOX);
     await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. 1"]`);
     assert.equal(await inputValue(QUICK_INPUT_BOX), '5');
-    await pressKey('Escape');
+    await pressKey('Escape', QUICK_INPUT_BOX);
     assert.equal(await created, undefined); // cancelled: no error, no message
     await waitForWorkbench(QUICK_INPUT, 'hidden');
     await runCommandAndPick('petstore.switchEnvironment', 'Production');
@@ -543,15 +543,15 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     const before = await listed();
     const created = vscode.commands.executeCommand<Pet | undefined>('petstore.createPet');
     await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. Biscuit"]`);
-    await typeText('Guarded Gecko');
-    await pressKey('Enter');
+    await typeText('Guarded Gecko', QUICK_INPUT_BOX);
+    await pressKey('Enter', QUICK_INPUT_BOX);
     await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. 1"]`);
-    await typeText('3');
-    await pressKey('Enter');
+    await typeText('3', QUICK_INPUT_BOX);
+    await pressKey('Enter', QUICK_INPUT_BOX);
     await waitForWorkbench(`${QUICK_INPUT}:has-text("Let the server decide")`);
     await pickTyped('available');
     await waitForWorkbench(`${QUICK_INPUT} .monaco-list-row.focused:has-text("Create pet")`);
-    await pressKey('Enter');
+    await pressKey('Enter', QUICK_INPUT_BOX);
     // The modal asks before anything is sent. (While extension tests run, VS Code refuses to draw
     // a modal prompt and fails it, so here the answer is never "go ahead"; the question's text is
     // unit-tested in writeConfirmation.test.ts.)
@@ -561,7 +561,7 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     const again = vscode.commands.executeCommand('petstore.createPet');
     await waitForWorkbench(`${QUICK_INPUT_BOX}[placeholder="e.g. Biscuit"]`);
     assert.equal(await inputValue(QUICK_INPUT_BOX), 'Guarded Gecko');
-    await pressKey('Escape');
+    await pressKey('Escape', QUICK_INPUT_BOX);
     assert.equal(await again, undefined);
     // A test environment is not guarded: the status bar is back to normal colours.
     await runCommandAndPick('petstore.switchEnvironment', 'Staging');

@@ -55,7 +55,7 @@ describe('smoke: the extension in a real VS Code', () => {
     const picking = vscode.commands.executeCommand('petstore.filterByStatus');
     if (hostAvailable()) {
       await waitForWorkbench('.quick-input-widget .monaco-list-row');
-      await pressKey('Escape');
+      await pressKey('Escape', '.quick-input-widget input');
     } else {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }

@@ -42,9 +42,12 @@ export async function textsInWorkbench(selector: string): Promise<string[]> {
   return (await askHost<{ texts: string[] }>('/text', { selector })).texts;
 }
 
-/** Types into whatever has the keyboard focus, as a user would. */
-export async function typeText(text: string): Promise<void> {
-  await askHost('/type', { text });
+/**
+ * Types text key by key, as a user would: where the keyboard focus is, or into the element a
+ * selector names (focused first).
+ */
+export async function typeText(text: string, selector?: string): Promise<void> {
+  await askHost('/type', selector ? { text, selector } : { text });
 }
 
 /** Replaces the text of an input element (focusing it first), as typing into it would. */

@@ -119,6 +119,9 @@ export class DeprecationEngine {
     language: LanguageSupport,
   ): { findings: RawFinding[]; comments: Comment[] } | undefined {
     const lex = language.lex!;
+    // Every name the operation recogniser knows contains one of the needles (a suffix is added to
+    // a name, never taken off): a file without any needle cannot call the operation.
+    const mayCallOperation = this.needles.some((needle) => text.includes(needle));
     const scanTokens = (tokens: Token[]): RawFinding[] => {
       const found = scanUrls(tokens, {
         concatenation: language.concatenation,
@@ -129,14 +132,15 @@ export class DeprecationEngine {
       if (language.family !== 'shell') {
         // Appended one by one: spreading a dense file's findings would overflow the stack.
         appendAll(found, scanSegmentJoins(tokens));
-        appendAll(
-          found,
-          scanOperationCalls(tokens, this.names, {
-            parenlessCalls: language.family === 'ruby',
-            typeAnnotatedSignatures: language.family === 'javascript',
-            resultTypeAfterParameters: language.family === 'go',
-          }),
-        );
+        if (mayCallOperation)
+          appendAll(
+            found,
+            scanOperationCalls(tokens, this.names, {
+              parenlessCalls: language.family === 'ruby',
+              typeAnnotatedSignatures: language.family === 'javascript',
+              resultTypeAfterParameters: language.family === 'go',
+            }),
+          );
       }
       return found;
     };

@@ -87,9 +87,9 @@ export const FINDER_USAGE = `  --confidence LEVEL         report findings at lea
   --rg PATH                  list candidate files with this ripgrep (default: rg on PATH, if any);
                              anything unexpected from it falls back to the built-in walker
   --no-rg                    never use ripgrep: walk the folders in Node
-  --jobs N                   threads that read and scan files once a tree proves dense
-                             (${PARALLEL_FROM_FILES} candidates; default: one per core, up to 8;
-                             1 scans on the main thread only)`;
+  --jobs N                   threads that read and scan files, this one included (default:
+                             one per core, up to 8, once a tree proves dense; with two, only on
+                             a large tree); N starts them at the first candidate; 1: one thread`;
 
 export interface FinderSettings {
   minimum: Confidence;

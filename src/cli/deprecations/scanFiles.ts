@@ -171,9 +171,9 @@ const NOTE_TEXT: Record<SkipNote['reason'], string> = {
 
 /**
  * Scans files and folders with the finder: what each file holds, fingerprinted from the
- * repository root when asked. Once a tree proves dense (many candidates), the rest of the listing
- * is read and scanned on worker threads, one per core, with the same outcome, in the same order,
- * as on one thread.
+ * repository root when asked. Once startsThreads says so, the rest of the listing is shared
+ * between this thread and worker threads (one thread per core in all), with the same outcome, in
+ * the same order, as on one thread.
  */
 export async function scanFiles(
   roots: readonly string[],

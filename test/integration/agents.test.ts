@@ -3,8 +3,13 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { PetStoreExplorerApi } from '../../src/extension/extension';
-import { explorerApi, testKeys, updateSetting, type TestKeys } from './support/explorer';
-import { submitInput } from './support/host';
+import {
+  explorerApi,
+  setKeyThroughInput,
+  testKeys,
+  updateSetting,
+  type TestKeys,
+} from './support/explorer';
 import { startTestPetStoreServer, type TestPetStoreServer } from './support/petstoreServer';
 
 const TOOL_NAMES = [
@@ -48,9 +53,7 @@ describe('Agents: language-model tools and the MCP server definition', function 
     staging = await startTestPetStoreServer(keys.staging);
     await updateSetting('environments', { staging: { baseUrl: staging.baseUrl } });
     // The staging key, typed into the real password box as a user would.
-    const done = vscode.commands.executeCommand('petstore.setApiKey', 'staging');
-    await submitInput('.quick-input-widget input[type="password"]', keys.staging);
-    await done;
+    await setKeyThroughInput(keys.staging, 'staging');
   });
 
   after(async () => {

@@ -4,11 +4,12 @@ import {
   explorerApi,
   nextState,
   runCommandAndPick,
+  setKeyThroughInput,
   testKeys,
   updateSetting,
   within,
 } from './support/explorer';
-import { hostAvailable, screenshot, submitInput, waitForWorkbench } from './support/host';
+import { hostAvailable, screenshot, waitForWorkbench } from './support/host';
 import { startTestPetStoreServer, type TestPetStoreServer } from './support/petstoreServer';
 
 const step = (title: string) =>
@@ -60,9 +61,7 @@ describe('Walkthrough: getting started', function () {
     await step("Set the environment's address");
     await runCommandAndPick('petstore.switchEnvironment', 'Staging');
     // 2. The key typed into the password box.
-    const keySet = vscode.commands.executeCommand('petstore.setApiKey', 'staging');
-    await submitInput('.quick-input-widget input[type="password"]', keys.staging);
-    await within(keySet, 'the API key input box to accept the key');
+    await setKeyThroughInput(keys.staging, 'staging');
     await step('Set its API key');
     // 3. The Pets view loaded with that address and key (what the step's button opens).
     const loaded = nextState(api, 'ready');

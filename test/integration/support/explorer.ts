@@ -95,11 +95,14 @@ export async function children(api: PetStoreExplorerApi, node: PetsNode): Promis
   return (await api.tree.getChildren(node)) ?? [];
 }
 
-/** Sets the active environment's key through the real password input box. */
-export async function setKeyThroughInput(key: string): Promise<void> {
-  const done = vscode.commands.executeCommand('petstore.setApiKey');
+/**
+ * Sets an environment's key (default: the active one's) through the real password input box, as a
+ * user types it; fails within 30 s, saying so, if the box never accepts it.
+ */
+export async function setKeyThroughInput(key: string, environmentId?: string): Promise<void> {
+  const done = vscode.commands.executeCommand('petstore.setApiKey', environmentId);
   await submitInput('.quick-input-widget input[type="password"]', key);
-  await done;
+  await within(done, 'the API key input box to accept the key');
 }
 
 /** In the open quick pick, types a label and accepts that item once filtering has focused it. */

@@ -88,15 +88,24 @@ export function matchingOpener(tokens: readonly Token[], close: number): number 
   return -1;
 }
 
-/** `api.delete<void>(…)`, `client.GetFromJsonAsync<Pet>(…)`: the callee is before the type arguments. */
+/**
+ * `api.delete<void>(…)`, `client.GetFromJsonAsync<Pet>(…)`, `api.patch<Envelope<{ pet: Pet }>>(…)`:
+ * the callee is before the type arguments. Braces inside them are an object type (its members may
+ * end with `;`); an unmatched `{` or a `;` outside one is a statement boundary: no type arguments.
+ */
 export function skipTypeArguments(tokens: readonly Token[], index: number): number {
   if (index < 0 || tokens[index]!.text !== '>') return index;
   let depth = 0;
-  for (let i = index, stop = Math.max(0, index - 40); i >= stop; i--) {
+  let braces = 0;
+  for (let i = index, stop = Math.max(0, index - 80); i >= stop; i--) {
     const text = tokens[i]!.text;
-    if (text === '>') depth++;
+    if (text === '}') braces++;
+    else if (text === '{') {
+      if (--braces < 0) return index;
+    } else if (braces > 0) continue;
+    else if (text === '>') depth++;
     else if (text === '<' && --depth === 0) return previousSignificant(tokens, i - 1);
-    else if (text === ';' || text === '{' || text === '}') return index;
+    else if (text === ';') return index;
   }
   return index;
 }

@@ -277,4 +277,13 @@ export const GENERIC_CALL_CASES: Case[] = [
     'Pet updated = webClient\n    .<Pet>put()\n    .uri(base + "/pets/" + id)\n    .retrieve();',
     [],
   ],
+  // Type arguments holding an object type ({ pet: Pet }; members may end with ';').
+  [
+    'a.ts',
+    'const res = await api.patch<Envelope<{ pet: Pet }>>(\n  `/pets/${id}`,\n  data,\n);',
+    [],
+  ],
+  ['a.ts', 'await api.delete<{ ok: boolean; id: string }>(\n  `/pets/${id}`,\n);', []],
+  ['a.ts', 'const res = await api.get<Envelope<{ pet: Pet }>>(\n  `/pets/${id}`,\n);', [2]],
+  ['a.ts', 'const { data } = await api.get<{ pet: Pet }>(`/pets/${id}`);', [1]],
 ];

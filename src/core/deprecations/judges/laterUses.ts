@@ -1,6 +1,7 @@
 import { isCommandBreak } from './curlArgs';
 import { explicitMethod, isDefaultGetCall, memberMethod } from './methodContext';
 import { isNotSent } from './notSent';
+import { isExpectedValue } from './roles';
 import { renderParts, type Token } from '../model/tokens';
 import {
   enclosingOpener,
@@ -92,6 +93,8 @@ function follow(
   }
   if (setOnRequest) return true;
   for (const use of uses) {
+    // Only compared in a test (assert url == …, expect(path).toBe(…)): nothing is sent there.
+    if (!shell && isExpectedValue(tokens, use)) continue;
     const method = explicitMethod({ tokens, first: use, last: use, rendered: '', shell });
     if (method) {
       if (method === 'GET') verdict.get = true;

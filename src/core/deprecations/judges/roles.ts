@@ -173,6 +173,14 @@ const FORMATTERS = new Set([
 /** Words of a variable that make what is assigned to it a page: location, redirectUrl, petLink. */
 const PAGE_VARIABLE_WORDS = new WordList(['location', 'redirect', 'link', 'href', 'navigate']);
 
+/**
+ * Words of an assertion: assertEquals, XCTAssertEqual, expect(…).toBe, should. Testify's and Node's
+ * `require` count only as a receiver (require.Equal), never as a call (require('./pets/x')).
+ */
+const EXPECTATION_WORDS = new WordList(['assert', 'asserts', 'expect', 'expects', 'should']);
+/** Matchers a parenless RSpec expectation ends with: expect(x).to eq("/pets/1"). */
+const RSPEC_MATCHERS = new Set(['eq', 'eql', 'equal', 'be', 'include', 'end_with', 'start_with']);
+
 /** Enclosing calls looked through (formatters, object arguments) to find the one that decides. */
 const MAX_LEVELS = 4;
 
@@ -366,6 +374,49 @@ function comparesCurrentPage(tokens: readonly Token[], first: number): boolean {
     if (next < 0 || tokens[next]!.text !== '=') return true;
   }
   return false;
+}
+
+/**
+ * A value a test compares with, not a request made there: the string's own call is an assertion
+ * (`assertEquals("/pets/1", path)`, `XCTAssertEqual`), a matcher on an expectation's chain
+ * (`expect(url).toBe(…)`, `assertThat(path).isEqualTo(…)`, `require.Equal(t, …)`, RSpec's
+ * `expect(path).to eq(…)`), or it stands in an assert statement outside any call (`assert path ==
+ * "/pets/1"`). A request made inside an assertion (`assert client.get("/pets/1").ok`) is judged
+ * by its own call, which is not one of these.
+ */
+export function isExpectedValue(tokens: readonly Token[], first: number): boolean {
+  let opener = enclosingOpener(tokens, first);
+  let callee = opener < 1 ? -1 : previousSignificant(tokens, opener - 1);
+  // A formatter only builds the value: require.Equal(t, fmt.Sprintf("/pets/%d", id), path).
+  for (let level = 0; level < MAX_LEVELS && callee >= 0; level++) {
+    if (!FORMATTERS.has(tokens[callee]!.text)) break;
+    opener = enclosingOpener(tokens, chainStart(tokens, callee));
+    callee = opener < 1 ? -1 : previousSignificant(tokens, opener - 1);
+  }
+  if (opener < 0 || tokens[opener]!.text !== '(') {
+    const start = statementStart(tokens, first);
+    return tokens[start]!.kind === 'ident' && tokens[start]!.text === 'assert';
+  }
+  if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
+  const name = tokens[callee]!.text;
+  if (EXPECTATION_WORDS.inName(name)) return true;
+  const receivers = receiverNames(tokens, callee);
+  if (
+    receivers[0] === 'require' ||
+    receivers.some((receiver) => EXPECTATION_WORDS.inName(receiver))
+  )
+    return true;
+  if (!RSPEC_MATCHERS.has(name)) return false;
+  const start = statementStart(tokens, callee);
+  return tokens[start]!.kind === 'ident' && EXPECTATION_WORDS.inName(tokens[start]!.text);
+}
+
+/** The first token of the line holding token `index` (statements here are lines). */
+function statementStart(tokens: readonly Token[], index: number): number {
+  let start = index;
+  while (start > 0 && tokens[start - 1]!.kind !== 'newline' && tokens[start - 1]!.text !== ';')
+    start--;
+  return start;
 }
 
 /**

@@ -250,10 +250,31 @@ export const OTHER_API_CASES: Case[] = [
   ['a.py', 'requests.get(f"{BASE}/clients/{client_id}/pets/{pet_id}")', []],
   ['A.java', 'client.get().uri(String.format("/get/pets/%s", id)).retrieve();', []],
   ['a.ts', 'await axios.get(`/api/find/pets/${id}`);', []],
+  // The owner's id is interpolated or joined right before /pets/ (the owner's own path is in the base).
+  ['a.cs', 'var request = new RestRequest($"{_uri}/{ownerId}/pets/{petId}", Method.Get);', []],
+  ['a.ts', 'fetch(`${base}/${owner.id}/pets/${petId}`)', []],
+  ['a.kt', 'val pet = client.get("$ownersUrl/$ownerId/pets/$petId").body<Pet>()', []],
+  [
+    'a.swift',
+    'let url = URL(string: "\\(base)/\\(ownerID)/pets/\\(petId)")!\nsession.dataTask(with: url)',
+    [],
+  ],
+  [
+    'A.java',
+    'restTemplate.getForObject(base + "/" + owner.getId() + "/pets/" + petId, Pet.class);',
+    [],
+  ],
+  ['a.py', 'requests.get(f"{OWNERS}/{owner_id}/pets/{pet_id}")', []],
+  ['a.php', '<?php\n$http->get("$base/$userId/pets/$petId");', []],
   // …while a base URL, a version or a host before /pets/ stays ours.
   [
     'a.ts',
     'fetch(`${BASE}/pets/${id}`)\nfetch(`${host}/v1/pets/${id}`)\nfetch(`https://api.example.com/${stage}/pets/${id}`)',
+    [1, 2, 3],
+  ],
+  [
+    'a.ts',
+    'fetch(`${base}/${apiVersion}/pets/${id}`)\nfetch(base + "/" + tenant + "/pets/" + pet.getId())\nfetch(`${paidPlanUrl}/pets/${id}`)',
     [1, 2, 3],
   ],
 ];
@@ -286,4 +307,50 @@ export const GENERIC_CALL_CASES: Case[] = [
   ['a.ts', 'await api.delete<{ ok: boolean; id: string }>(\n  `/pets/${id}`,\n);', []],
   ['a.ts', 'const res = await api.get<Envelope<{ pet: Pet }>>(\n  `/pets/${id}`,\n);', [2]],
   ['a.ts', 'const { data } = await api.get<{ pet: Pet }>(`/pets/${id}`);', [1]],
+];
+
+/**
+ * Expected values in tests: a path an assertion compares with is not sent from there (the request
+ * it checks is made elsewhere, and found there), so it is only a hint (possible), never counted.
+ * A request made inside an assertion still counts.
+ */
+export const EXPECTATION_CASES: Case[] = [
+  ['a_test.go', 'assert.Equal(t, "/pets/{petId}", result.MatchedPath)', []],
+  ['a_test.go', 'require.Equal(t, fmt.Sprintf("/pets/%d", id), req.URL.Path)', []],
+  ['a.test.ts', "expect(fetchMock).toHaveBeenCalledWith('/pets/42');", []],
+  ['a.test.ts', 'expect(request.url).toBe(`${BASE}/pets/${id}`);', []],
+  ['a.test.ts', 'assert.strictEqual(calls[0].url, `/pets/${id}`);', []],
+  ['test_a.py', 'assert response.request.path == f"/pets/{pet_id}"', []],
+  ['test_a.py', 'self.assertEqual(called_url, f"{BASE}/pets/{pet_id}")', []],
+  ['ATest.java', 'assertEquals("/pets/" + id, request.getPath());', []],
+  ['ATest.java', 'assertThat(request.getPath()).isEqualTo("/pets/" + id);', []],
+  ['ATests.cs', 'Assert.Equal($"/pets/{id}", handler.LastRequest.RequestUri.AbsolutePath);', []],
+  ['a_spec.rb', 'expect(request.path).to eq("/pets/#{pet.id}")', []],
+  ['ATests.swift', 'XCTAssertEqual(request.url?.path, "/pets/\\(id)")', []],
+  // Built from the path, then only compared: nothing is sent.
+  ['test_a.py', 'url = expand("/pets/{petId}", {"petId": 1})\nassert url == "/pets/1"', []],
+  [
+    'a.test.ts',
+    'const path = buildPath("/pets/{petId}", params);\nexpect(path).toBe("/pets/1");',
+    [],
+  ],
+  [
+    'ATests.cs',
+    'var result = Helper.BuildPath("/pets/{petId}", p);\nAssert.Contains("/pets/", result);',
+    [],
+  ],
+  [
+    'test_a.py',
+    'url = f"{BASE}/pets/{pid}"\nresp = requests.get(url)\nassert resp.url == url',
+    [1],
+  ],
+  // Requests made inside an assertion are requests.
+  ['test_a.py', 'assert client.get(f"/pets/{pet_id}").status_code == 200', [1]],
+  ['a.test.ts', "expect(await api.get('/pets/42')).toEqual(pet);", [1]],
+  ['a_test.go', 'assert.Equal(t, 200, get(t, "/pets/42").StatusCode)', [1]],
+  [
+    'ATest.java',
+    'assertThat(restTemplate.getForObject("/pets/" + id, Pet.class)).isNotNull();',
+    [1],
+  ],
 ];

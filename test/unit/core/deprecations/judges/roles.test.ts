@@ -7,6 +7,7 @@ import {
   NAME_CASES,
   OTHER_API_CASES,
   GENERIC_CALL_CASES,
+  EXPECTATION_CASES,
 } from './roleCases';
 
 describe('roles: strings that are not API requests', () => {
@@ -18,4 +19,6 @@ describe('roles: strings that are not API requests', () => {
   describe('other APIs’ paths', () => itFindsExactly(OTHER_API_CASES));
   describe('methods across type arguments and line breaks', () =>
     itFindsExactly(GENERIC_CALL_CASES));
+  describe('expected values in tests (shown, not counted)', () =>
+    itReportsExactly(EXPECTATION_CASES));
 });

@@ -91,6 +91,19 @@ const STORE_WORDS = new WordList([
   'headers',
 ]);
 
+/**
+ * Receivers whose calls take a database's or a cache's key: db.get("/pets/" + id),
+ * Rails.cache.fetch(…), redis_client.get(…). Only receivers: fetchWithCache(url) is a request.
+ */
+const DATA_STORE_WORDS = new WordList([
+  'db',
+  'database',
+  'cache',
+  'redis',
+  'memcache',
+  'memcached',
+]);
+
 /** Functions named for files that read URLs as well. */
 const URL_READERS = new Set(['file_get_contents', 'readfile', 'fopen']);
 
@@ -227,6 +240,7 @@ export function playsOtherRole(tokens: readonly Token[], first: number, last = f
         const receivers = receiverNames(tokens, callee);
         if (!URL_READERS.has(name) && (hasStoreWord(name) || receivers.some(hasStoreWord)))
           return true;
+        if (receivers.some((receiver) => DATA_STORE_WORDS.inName(receiver))) return true;
         if (DATABASE_PATH_CALLEES.has(name)) return true;
         // Python's os.path.join(MEDIA_ROOT, f"pets/{id}"): a path on disk.
         if (receivers.length >= 2 && receivers[0] === 'os' && receivers[1] === 'path') return true;

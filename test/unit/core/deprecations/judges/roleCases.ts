@@ -150,8 +150,16 @@ export const STATIC_ASSET_CASES: Case[] = [
   ['A.java', 'String avatar = "/pets/" + id + ".gif";', []],
   ['a.go', 'http.ServeFile(w, r, "static/pets/"+name+".html")', []],
   ['a.php', "<?php\n$thumb = '/uploads/pets/' . $pet->id . '.jpeg';", []],
+  // A database's or a cache's key: db.get(…), Rails.cache.fetch(…), redis.get(…).
+  ['A.java', 'PetRecord record = db.get("/pets/" + petId, PetRecord.class);', []],
+  ['a.rb', 'Rails.cache.fetch("/pets/#{id}", expires_in: 5.minutes) { load(id) }', []],
+  ['a.py', 'cached = redis_client.get(f"/pets/{pet_id}")', []],
+  ['a.ts', 'const hit = await cache.get(`/pets/${id}`);', []],
+  ['a.go', 'v, err := database.Get(ctx, "/pets/"+id)', []],
   // …while an id that merely contains a dot (a version, a float) is still an id.
   ['a.ts', 'fetch(`${BASE}/pets/${id}`)\nconst src = `/pets/${id}.png`', [1]],
+  ['a.ts', 'const pet = await cachedFetch(`/pets/${id}`);', [1]],
+  ['a.ts', 'const pet = await fetchWithCache(`/pets/${id}`);', [1]],
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { commandStart, programName } from './curlArgs';
-import type { Token } from '../model/tokens';
-import { playsOtherRole } from './roles';
+import { renderParts, type Token } from '../model/tokens';
+import { namesFileVariable, playsOtherRole } from './roles';
 import { enclosingOpener, previousSignificant } from '../model/tokenWalk';
 
 /** Calls that print, log or raise their arguments: a URL there is a message, never sent. */
@@ -72,7 +72,7 @@ export function isNotSent(
   shell: boolean,
   last = first,
 ): boolean {
-  if (shell) return isShellMessage(tokens, first);
+  if (shell) return isShellMessage(tokens, first) || isShellFileAssignment(tokens[first]!);
   const before = previousSignificant(tokens, first - 1);
   if (before >= 0) {
     const token = tokens[before]!;
@@ -99,6 +99,13 @@ export function isNotSent(
     MODULE_CALLEES.has(name) ||
     (name === 'New' && tokens[callee - 2]?.text === 'errors') // Go: errors.New("…")
   );
+}
+
+/** `TARGET_DIR="$HOME/pets/$ID"`: a folder or a file, whatever command later uses it. */
+function isShellFileAssignment(token: Token): boolean {
+  if (token.kind !== 'string' || !token.parts) return false;
+  const name = /^([A-Za-z_]\w*)\+?=/.exec(renderParts(token.parts))?.[1];
+  return name !== undefined && namesFileVariable(name);
 }
 
 /** echo "fetching $BASE/pets/$ID", printf '%s/pets/%s\n' …: output, not a request. */

@@ -218,7 +218,7 @@ function receiverNames(tokens: readonly Token[], callee: number): string[] {
  * to, linked, or set as a Location header.
  */
 export function playsOtherRole(tokens: readonly Token[], first: number, last = first): boolean {
-  if (namesFile(tokens, first, last)) return true;
+  if (namesFile(tokens, first, last) || isAssignedToFileVariable(tokens, first)) return true;
   if (isViewName(tokens[first]!) || isAssignedToPage(tokens, first)) return true;
   if (isObjectKey(tokens, first) || comparesCurrentPage(tokens, first)) return true;
   if (isParenlessPageCall(tokens, first)) return true;
@@ -280,6 +280,19 @@ function namesFile(tokens: readonly Token[], first: number, last: number): boole
       return true;
   }
   return false;
+}
+
+/** `const targetDir = `${home}/pets/${id}``, `pet_folder = f"…"`: a variable named for a place on disk. */
+function isAssignedToFileVariable(tokens: readonly Token[], first: number): boolean {
+  const equals = previousSignificant(tokens, first - 1);
+  if (equals < 0 || (tokens[equals]!.text !== '=' && tokens[equals]!.text !== ':=')) return false;
+  const target = previousSignificant(tokens, equals - 1);
+  return target >= 0 && tokens[target]!.kind === 'ident' && namesFileVariable(tokens[target]!.text);
+}
+
+/** A variable's name says it holds a place on disk: TARGET_DIR, uploadFolder, cacheFile. */
+export function namesFileVariable(name: string): boolean {
+  return FILE_OPERAND_WORDS.inName(name);
 }
 
 /** Spring MVC's view names: "redirect:/pets/" + id, "forward:/pets/1". */

@@ -150,6 +150,18 @@ export const STATIC_ASSET_CASES: Case[] = [
   ['A.java', 'String avatar = "/pets/" + id + ".gif";', []],
   ['a.go', 'http.ServeFile(w, r, "static/pets/"+name+".html")', []],
   ['a.php', "<?php\n$thumb = '/uploads/pets/' . $pet->id . '.jpeg';", []],
+  // Assigned to a variable named for a folder or a file: a place on disk, whatever uses it.
+  [
+    'a.sh',
+    'TARGET_DIR="$CODEX_HOME/pets/$PET_ID"\nmkdir -p "$TARGET_DIR"\ncurl -fsSL "$BASE_URL/x.json" -o "$TARGET_DIR/pet.json"',
+    [],
+  ],
+  ['a.ts', 'const targetDir = `${home}/pets/${id}`;\nawait fs.mkdir(targetDir);', []],
+  ['a.py', 'pet_folder = f"{ROOT}/pets/{pet_id}"\nos.makedirs(pet_folder)', []],
+  ['a.kt', 'val cacheFile = "$cacheRoot/pets/$petId"\nFile(cacheFile).writeText(json)', []],
+  // …while a URL variable stays one.
+  ['a.sh', 'PET_URL="$BASE_URL/pets/$PET_ID"\ncurl -s "$PET_URL"', [1]],
+  ['a.ts', 'const petUrl = `${base}/pets/${id}`;\nfetch(petUrl);', [1]],
   // A database's or a cache's key: db.get(…), Rails.cache.fetch(…), redis.get(…).
   ['A.java', 'PetRecord record = db.get("/pets/" + petId, PetRecord.class);', []],
   ['a.rb', 'Rails.cache.fetch("/pets/#{id}", expires_in: 5.minutes) { load(id) }', []],

@@ -183,6 +183,11 @@ const FORMATTERS = new Set([
   'parse',
 ]);
 
+/** A call that only formats or constructs the URL (URI.create, fmt.Sprintf): the call around it decides. */
+export function onlyWraps(callee: string): boolean {
+  return FORMATTERS.has(callee);
+}
+
 /** Words of a variable that make what is assigned to it a page: location, redirectUrl, petLink. */
 const PAGE_VARIABLE_WORDS = new WordList(['location', 'redirect', 'link', 'href', 'navigate']);
 

@@ -374,3 +374,20 @@ export const EXPECTATION_CASES: Case[] = [
     [1],
   ],
 ];
+
+/**
+ * A URL handed to a helper or a component whose name says another method (ConfirmDelete,
+ * update_resource) is not counted: only a hint. A name that also says get or fetch stays a use.
+ */
+export const OTHER_METHOD_NAME_CASES: Case[] = [
+  [
+    'a.jsx',
+    'return (\n  <ConfirmDelete\n    show={show}\n    petUrl={`/pets/${petId}`}\n    handleClose={setShow}\n  />\n)',
+    [],
+  ],
+  ['a.ts', 'await confirmDelete(`/pets/${id}`);', []],
+  ['a.py', 'self.update_resource(f"/pets/{pet_id}", data)', []],
+  ['a.ts', 'await loadPet(`/pets/${id}`);', [1]],
+  ['a.jsx', 'return (\n  <PetDetails\n    url={`/pets/${id}`}\n  />\n)', [3]],
+  ['a.ts', 'await fetchAndUpdate(`/pets/${id}`);', [1]],
+];

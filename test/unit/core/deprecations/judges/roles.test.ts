@@ -8,6 +8,7 @@ import {
   OTHER_API_CASES,
   GENERIC_CALL_CASES,
   EXPECTATION_CASES,
+  OTHER_METHOD_NAME_CASES,
 } from './roleCases';
 
 describe('roles: strings that are not API requests', () => {
@@ -21,4 +22,6 @@ describe('roles: strings that are not API requests', () => {
     itFindsExactly(GENERIC_CALL_CASES));
   describe('expected values in tests (shown, not counted)', () =>
     itReportsExactly(EXPECTATION_CASES));
+  describe('handed to a helper named for another method (shown, not counted)', () =>
+    itReportsExactly(OTHER_METHOD_NAME_CASES));
 });

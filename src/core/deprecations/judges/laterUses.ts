@@ -93,8 +93,6 @@ function follow(
   }
   if (setOnRequest) return true;
   for (const use of uses) {
-    // Only compared in a test (assert url == …, expect(path).toBe(…)): nothing is sent there.
-    if (!shell && isExpectedValue(tokens, use)) continue;
     const method = explicitMethod({ tokens, first: use, last: use, rendered: '', shell });
     if (method) {
       if (method === 'GET') verdict.get = true;
@@ -111,8 +109,9 @@ function follow(
       verdict.unknown ||= inner.unknown;
     } else if (isDefaultGetCall(tokens, use, shell))
       verdict.get = true; // …else fetch(url) is a GET
-    // …else the URL itself went somewhere unseen, unless that is only a message (console.log(url)).
-    else if (!isNotSent(tokens, use, shell)) {
+    // …else the URL itself went somewhere unseen, unless that is only a message (console.log(url))
+    // or a value a test compares with (assert url == …, expect(path).toBe(…)): nothing is sent.
+    else if (!isNotSent(tokens, use, shell) && (shell || !isExpectedValue(tokens, use))) {
       if (target.holdsUrl) verdict.unknown = true;
       else verdict.used = true;
     }

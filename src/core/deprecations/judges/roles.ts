@@ -196,6 +196,8 @@ const PAGE_VARIABLE_WORDS = new WordList(['location', 'redirect', 'link', 'href'
  * `require` count only as a receiver (require.Equal), never as a call (require('./pets/x')).
  */
 const EXPECTATION_WORDS = new WordList(['assert', 'asserts', 'expect', 'expects', 'should']);
+/** Tokens searched back from a value for the assertion around it. */
+const EXPECTATION_REACH = 120;
 /** Matchers a parenless RSpec expectation ends with: expect(x).to eq("/pets/1"). */
 const RSPEC_MATCHERS = new Set(['eq', 'eql', 'equal', 'be', 'include', 'end_with', 'start_with']);
 
@@ -417,7 +419,8 @@ function comparesCurrentPage(tokens: readonly Token[], first: number): boolean {
  * by its own call, which is not one of these.
  */
 export function isExpectedValue(tokens: readonly Token[], first: number): boolean {
-  let opener = enclosingOpener(tokens, first);
+  // An assertion's arguments before the value are few: no need to search far back.
+  let opener = enclosingOpener(tokens, first, EXPECTATION_REACH);
   let callee = opener < 1 ? -1 : previousSignificant(tokens, opener - 1);
   // A formatter only builds the value: require.Equal(t, fmt.Sprintf("/pets/%d", id), path).
   for (let level = 0; level < MAX_LEVELS && callee >= 0; level++) {

@@ -435,15 +435,20 @@ export function isExpectedValue(tokens: readonly Token[], first: number): boolea
   if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
   const name = tokens[callee]!.text;
   if (EXPECTATION_WORDS.inName(name)) return true;
-  const receivers = receiverNames(tokens, callee);
-  if (
-    receivers[0] === 'require' ||
-    receivers.some((receiver) => EXPECTATION_WORDS.inName(receiver))
-  )
+  if (isTestifyRequire(tokens, callee)) return true;
+  if (receiverNames(tokens, callee).some((receiver) => EXPECTATION_WORDS.inName(receiver)))
     return true;
   if (!RSPEC_MATCHERS.has(name)) return false;
   const start = statementStart(tokens, callee);
   return tokens[start]!.kind === 'ident' && EXPECTATION_WORDS.inName(tokens[start]!.text);
+}
+
+/** Testify's `require.Equal(…)`: `require` itself, not called (require('axios').get(…) is a request). */
+function isTestifyRequire(tokens: readonly Token[], callee: number): boolean {
+  const start = chainStart(tokens, callee);
+  return (
+    tokens[start]!.text === 'require' && tokens[nextSignificant(tokens, start + 1)]?.text === '.'
+  );
 }
 
 /** The first token of the line holding token `index` (statements here are lines). */

@@ -367,6 +367,7 @@ export const EXPECTATION_CASES: Case[] = [
   // Requests made inside an assertion are requests.
   ['test_a.py', 'assert client.get(f"/pets/{pet_id}").status_code == 200', [1]],
   ['a.test.ts', "expect(await api.get('/pets/42')).toEqual(pet);", [1]],
+  ['a.js', "const { data } = await require('axios').get(`${BASE}/pets/${id}`);", [1]],
   ['a_test.go', 'assert.Equal(t, 200, get(t, "/pets/42").StatusCode)', [1]],
   [
     'ATest.java',

@@ -334,7 +334,32 @@ function builderChainMethod(
     const method = methodOfName(token.text);
     return method && method !== 'GET' ? method : undefined;
   };
-  return walkStatement(tokens, close + 1, 1, scan) ?? walkStatement(tokens, opener - 1, -1, scan);
+  // `.get()` alone may be Optional's or a map's; after JAX-RS's `.request(…)` it sends a GET:
+  // client.target(url).request().get(Pet.class).
+  let requestBuilt = false;
+  const forward = (index: number): string | undefined => {
+    const text = tokens[index]!.text;
+    if (
+      tokens[index]!.kind === 'ident' &&
+      (text === 'request' || (requestBuilt && text === 'get'))
+    ) {
+      const before = previousSignificant(tokens, index - 1);
+      const after = nextSignificant(tokens, index + 1);
+      if (
+        before >= 0 &&
+        after >= 0 &&
+        tokens[before]!.text === '.' &&
+        tokens[after]!.text === '('
+      ) {
+        if (text === 'get') return 'GET';
+        requestBuilt = true;
+      }
+    }
+    return scan(index);
+  };
+  return (
+    walkStatement(tokens, close + 1, 1, forward) ?? walkStatement(tokens, opener - 1, -1, scan)
+  );
 }
 
 const OPENING = new Set(['(', '[', '{']);

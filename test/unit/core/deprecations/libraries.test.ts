@@ -1,4 +1,4 @@
-import { itFindsExactly, type Case } from './support';
+import { itFindsExactly, itReportsExactly, type Case } from './support';
 
 /**
  * Calls made with the common HTTP libraries and generated clients of each language: the uses
@@ -464,3 +464,17 @@ export const LIBRARY_CASES: Case[] = [
 
 describe('deprecated getPet finder: common libraries of each language', () =>
   itFindsExactly(LIBRARY_CASES));
+
+/** JAX-RS clients: the method comes after the invocation is built, and counts at the default level. */
+const JAX_RS_CASES: Case[] = [
+  ['A.java', 'Pet p = client.target(base + "/pets/" + id).request().get(Pet.class);', [1]],
+  [
+    'A.java',
+    'Response r = client.target(base).path("pets").path(String.valueOf(id))\n    .request(MediaType.APPLICATION_JSON)\n    .get();',
+    [1],
+  ],
+  ['A.java', 'client.target(base + "/pets/" + id).request().delete();', []],
+  ['A.java', 'String v = lookup(base + "/pets/" + id).get();', []],
+];
+
+describe('deprecated getPet finder: JAX-RS clients', () => itReportsExactly(JAX_RS_CASES));

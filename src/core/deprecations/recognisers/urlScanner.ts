@@ -107,11 +107,16 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
     if (use === 'get' || isDefaultGetCall(tokens, url.methodSite, url.shell))
       confidence = 'certain';
     else if (use === 'unknown') confidence = 'likely';
-    else if (use === 'notStored' && flowsOut(tokens, url.methodSite))
+    else if (use === 'notStored' && flowsOut(tokens, url.methodSite)) {
       // Handed to a helper or component named for another method (confirmDelete(url),
-      // <ConfirmDelete url={…}>): only a hint.
-      confidence = namedForOtherMethod(takerName(tokens, url.methodSite)) ? 'possible' : 'likely';
-    else confidence = 'possible';
+      // <ConfirmDelete url={…}>), or to a helper whose result a test only checks: only a hint.
+      const taker = takerOf(tokens, url.methodSite);
+      confidence =
+        taker !== undefined &&
+        (namedForOtherMethod(tokens[taker]!.text) || isCheckedOnly(tokens, taker))
+          ? 'possible'
+          : 'likely';
+    } else confidence = 'possible';
   }
   // A value a test expects (assert.Equal(t, "/pets/1", path)) names the endpoint but sends
   // nothing: shown as a hint, not counted (the request it checks is found where it is made).
@@ -171,18 +176,18 @@ const OTHER_METHOD_WORDS = new WordList([
 /** …unless the name says it reads too: fetchAndUpdate, loadOrCreate. */
 const READ_WORDS = new WordList(['get', 'fetch', 'load', 'read', 'show', 'view', 'find', 'list']);
 
-function namedForOtherMethod(name: string | undefined): boolean {
-  return name !== undefined && OTHER_METHOD_WORDS.inName(name) && !READ_WORDS.inName(name);
+function namedForOtherMethod(name: string): boolean {
+  return OTHER_METHOD_WORDS.inName(name) && !READ_WORDS.inName(name);
 }
 
-/** The name of what the URL is handed to: the call's callee, or the element of a JSX attribute. */
-function takerName(tokens: readonly Token[], first: number): string | undefined {
+/** What the URL is handed to: the call's callee, or the element of a JSX attribute (its name's token). */
+function takerOf(tokens: readonly Token[], first: number): number | undefined {
   let opener = enclosingOpener(tokens, first);
   // URI.create(…), fmt.Sprintf(…) only wrap the URL: what takes their result decides.
   for (let level = 0; level < 4 && opener >= 1 && tokens[opener]!.text === '('; level++) {
     const callee = previousSignificant(tokens, opener - 1);
     if (callee < 0 || tokens[callee]!.kind !== 'ident') return undefined;
-    if (!onlyWraps(tokens[callee]!.text)) return tokens[callee]!.text;
+    if (!onlyWraps(tokens[callee]!.text)) return callee;
     opener = enclosingOpener(tokens, chainStart(tokens, callee));
   }
   if (opener < 1) return undefined;
@@ -196,10 +201,38 @@ function takerName(tokens: readonly Token[], first: number): string | undefined 
       if (i < 0) return undefined;
     } else if (text === '<') {
       const name = nextSignificant(tokens, i + 1);
-      return name >= 0 && tokens[name]!.kind === 'ident' ? tokens[name]!.text : undefined;
+      return name >= 0 && tokens[name]!.kind === 'ident' ? name : undefined;
     } else if (text === '>' || text === ';' || text === '{' || text === '(') return undefined;
   }
   return undefined;
+}
+
+/** Words of a call chain that may send what it is given: api_get, client.call, session.send. */
+const SENDING_WORDS = new WordList([
+  'get',
+  'fetch',
+  'load',
+  'read',
+  'request',
+  'call',
+  'send',
+  'http',
+  'api',
+  'client',
+  'session',
+]);
+
+/**
+ * A helper whose result a test only checks (`assert normalize_path("/pets/{id}") == "pets_id"`,
+ * `expect(buildPath('/pets/1')).toBe(…)`), named for nothing that sends: it computes, it does not
+ * request.
+ */
+function isCheckedOnly(tokens: readonly Token[], taker: number): boolean {
+  if (tokens[nextSignificant(tokens, taker + 1)]?.text !== '(') return false; // a JSX element
+  const start = chainStart(tokens, taker);
+  for (let i = start; i <= taker; i++)
+    if (tokens[i]!.kind === 'ident' && SENDING_WORDS.inName(tokens[i]!.text)) return false;
+  return isExpectedValue(tokens, start);
 }
 
 /** `base + "/pets/" + id`: the operand before the first string belongs to the URL expression. */

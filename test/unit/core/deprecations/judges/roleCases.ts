@@ -391,4 +391,9 @@ export const OTHER_METHOD_NAME_CASES: Case[] = [
   ['a.ts', 'await loadPet(`/pets/${id}`);', [1]],
   ['a.jsx', 'return (\n  <PetDetails\n    url={`/pets/${id}`}\n  />\n)', [3]],
   ['a.ts', 'await fetchAndUpdate(`/pets/${id}`);', [1]],
+  // A helper whose result a test only checks computes; one named for sending still counts.
+  ['test_a.py', 'assert runner.normalize_endpoint_path("/pets/{id}") == "pets_id"', []],
+  ['a.test.ts', "expect(buildPath('/pets/{petId}', { petId: 1 })).toBe('/pets/1');", []],
+  ['test_a.py', 'assert api_get(f"/pets/{pet_id}").status_code == 200', [1]],
+  ['a.test.ts', 'expect((await client.call(`/pets/${id}`)).status).toBe(200);', [1]],
 ];

@@ -8,10 +8,10 @@ import { storedUrlUse } from '../judges/laterUses';
 import { explicitMethod, isDefaultGetCall } from '../judges/methodContext';
 import { isNotSent } from '../judges/notSent';
 import { isUnderParentId } from '../judges/parentResource';
-import { isExpectedValue, onlyWraps } from '../judges/roles';
+import { isExpectedValue } from '../judges/roles';
+import { isHandedToNonRequest } from '../judges/taker';
 import type { Confidence } from '../model/confidence';
 import { matchPetPath } from '../model/petPath';
-import { WordList } from '../model/identifierWords';
 import { HOLE_CHAR, renderParts, type Token } from '../model/tokens';
 import {
   chainStart,
@@ -110,12 +110,7 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
     else if (use === 'notStored' && flowsOut(tokens, url.methodSite)) {
       // Handed to a helper or component named for another method (confirmDelete(url),
       // <ConfirmDelete url={…}>), or to a helper whose result a test only checks: only a hint.
-      const taker = takerOf(tokens, url.methodSite);
-      confidence =
-        taker !== undefined &&
-        (namedForOtherMethod(tokens[taker]!.text) || isCheckedOnly(tokens, taker))
-          ? 'possible'
-          : 'likely';
+      confidence = isHandedToNonRequest(tokens, url.methodSite) ? 'possible' : 'likely';
     } else confidence = 'possible';
   }
   // A value a test expects (assert.Equal(t, "/pets/1", path)) names the endpoint but sends
@@ -157,82 +152,6 @@ function flowsOut(tokens: readonly Token[], first: number): boolean {
     site = opener;
   }
   return false;
-}
-
-/** Words of a helper's or a component's name that say a method other than GET. */
-const OTHER_METHOD_WORDS = new WordList([
-  'delete',
-  'remove',
-  'destroy',
-  'update',
-  'put',
-  'patch',
-  'post',
-  'create',
-  'save',
-  'upload',
-  'edit',
-]);
-/** …unless the name says it reads too: fetchAndUpdate, loadOrCreate. */
-const READ_WORDS = new WordList(['get', 'fetch', 'load', 'read', 'show', 'view', 'find', 'list']);
-
-function namedForOtherMethod(name: string): boolean {
-  return OTHER_METHOD_WORDS.inName(name) && !READ_WORDS.inName(name);
-}
-
-/** What the URL is handed to: the call's callee, or the element of a JSX attribute (its name's token). */
-function takerOf(tokens: readonly Token[], first: number): number | undefined {
-  let opener = enclosingOpener(tokens, first);
-  // URI.create(…), fmt.Sprintf(…) only wrap the URL: what takes their result decides.
-  for (let level = 0; level < 4 && opener >= 1 && tokens[opener]!.text === '('; level++) {
-    const callee = previousSignificant(tokens, opener - 1);
-    if (callee < 0 || tokens[callee]!.kind !== 'ident') return undefined;
-    if (!onlyWraps(tokens[callee]!.text)) return callee;
-    opener = enclosingOpener(tokens, chainStart(tokens, callee));
-  }
-  if (opener < 1) return undefined;
-  const equals = previousSignificant(tokens, opener - 1);
-  if (tokens[opener]!.text !== '{' || equals < 0 || tokens[equals]!.text !== '=') return undefined;
-  // <ConfirmDelete show={show} petUrl={…}>: back over the other attributes to the element's name.
-  for (let i = equals - 1, steps = 0; i >= 0 && steps < 200; i--, steps++) {
-    const text = tokens[i]!.text;
-    if (text === '}') {
-      i = matchingOpener(tokens, i);
-      if (i < 0) return undefined;
-    } else if (text === '<') {
-      const name = nextSignificant(tokens, i + 1);
-      return name >= 0 && tokens[name]!.kind === 'ident' ? name : undefined;
-    } else if (text === '>' || text === ';' || text === '{' || text === '(') return undefined;
-  }
-  return undefined;
-}
-
-/** Words of a call chain that may send what it is given: api_get, client.call, session.send. */
-const SENDING_WORDS = new WordList([
-  'get',
-  'fetch',
-  'load',
-  'read',
-  'request',
-  'call',
-  'send',
-  'http',
-  'api',
-  'client',
-  'session',
-]);
-
-/**
- * A helper whose result a test only checks (`assert normalize_path("/pets/{id}") == "pets_id"`,
- * `expect(buildPath('/pets/1')).toBe(…)`), named for nothing that sends: it computes, it does not
- * request.
- */
-function isCheckedOnly(tokens: readonly Token[], taker: number): boolean {
-  if (tokens[nextSignificant(tokens, taker + 1)]?.text !== '(') return false; // a JSX element
-  const start = chainStart(tokens, taker);
-  for (let i = start; i <= taker; i++)
-    if (tokens[i]!.kind === 'ident' && SENDING_WORDS.inName(tokens[i]!.text)) return false;
-  return isExpectedValue(tokens, start);
 }
 
 /** `base + "/pets/" + id`: the operand before the first string belongs to the URL expression. */

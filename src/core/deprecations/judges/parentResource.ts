@@ -6,7 +6,7 @@
  * names of the code before "/pets/" can: an id's name ends with the word "id". Imports only model/.
  */
 import { identifierWords } from '../model/identifierWords';
-import type { Token } from '../model/tokens';
+import { isIdentPart, type Token } from '../model/tokens';
 import { matchingOpener, previousSignificant } from '../model/tokenWalk';
 
 const PETS = '/pets/';
@@ -73,20 +73,11 @@ function operandBefore(tokens: readonly Token[], index: number): string | undefi
 function namesAnId(expression: string): boolean {
   // The last name: skip what closes it (a call's parentheses), then take its word characters.
   let end = expression.length;
-  while (end > 0 && !isWordCode(expression.charCodeAt(end - 1))) end--;
+  while (end > 0 && !isIdentPart(expression.charCodeAt(end - 1))) end--;
   let start = end;
-  while (start > 0 && isWordCode(expression.charCodeAt(start - 1))) start--;
+  while (start > 0 && isIdentPart(expression.charCodeAt(start - 1))) start--;
   // Most names do not end with "id" at all: no need to split them into words.
   if (end - start < 2 || (expression.charCodeAt(end - 1) | 32) !== 100) return false;
   if ((expression.charCodeAt(end - 2) | 32) !== 105) return false;
   return identifierWords(expression.slice(start, end)).at(-1) === 'id';
-}
-
-function isWordCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95
-  );
 }

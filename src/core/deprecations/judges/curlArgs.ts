@@ -1,5 +1,5 @@
 import { HTTP_METHODS } from '../model/httpMethods';
-import type { Token } from '../model/tokens';
+import { renderParts, type Token } from '../model/tokens';
 
 const DATA_FLAGS = new Set([
   '-d',
@@ -128,4 +128,10 @@ export function commandEnd(tokens: readonly Token[], index: number): number {
   let end = index;
   while (end + 1 < tokens.length && !isCommandBreak(tokens[end + 1]!)) end++;
   return end;
+}
+
+/** The variable a shell word assigns (`URL="$BASE/pets/$ID"`, `DIR+=…`): its name, if it is one. */
+export function shellAssignedName(token: Token): string | undefined {
+  if (token.kind !== 'string' || !token.parts) return undefined;
+  return /^([A-Za-z_]\w*)\+?=/.exec(renderParts(token.parts))?.[1];
 }

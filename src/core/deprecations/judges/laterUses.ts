@@ -1,8 +1,8 @@
-import { isCommandBreak } from './curlArgs';
+import { isCommandBreak, shellAssignedName } from './curlArgs';
 import { explicitMethod, isDefaultGetCall, memberMethod } from './methodContext';
 import { isNotSent } from './notSent';
 import { isExpectedValue } from './roles';
-import { renderParts, type Token } from '../model/tokens';
+import type { Token } from '../model/tokens';
 import {
   enclosingOpener,
   matchingOpener,
@@ -257,15 +257,13 @@ function assignedNames(
 
 /** `URL="$BASE/pets/$ID"` (or export/local URL=…) as a command of its own. */
 function shellAssignment(tokens: readonly Token[], first: number): AssignmentTarget | undefined {
-  const token = tokens[first]!;
-  if (token.kind !== 'string' || !token.parts) return undefined;
-  const match = /^([A-Za-z_]\w*)\+?=/.exec(renderParts(token.parts));
-  if (!match) return undefined;
+  const name = shellAssignedName(tokens[first]!);
+  if (name === undefined) return undefined;
   let before = first - 1;
   while (before >= 0 && SHELL_DECLARATIONS.has(tokens[before]!.text)) before--;
   if (before >= 0 && !isCommandBreak(tokens[before]!)) return undefined;
   return {
-    names: new Set([match[1]!]),
+    names: new Set([name]),
     after: first,
     indent: indentOf(tokens, first),
     holdsUrl: true,

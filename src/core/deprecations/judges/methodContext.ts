@@ -321,7 +321,10 @@ function builderChainMethod(
   opener: number,
   close: number,
 ): string | undefined {
-  const scan = (index: number): string | undefined => {
+  // `.get()` alone may be Optional's or a map's; after JAX-RS's `.request(…)` (looking forward) it
+  // sends a GET: client.target(url).request().get(Pet.class).
+  let requestBuilt = false;
+  const scan = (index: number, forward: boolean): string | undefined => {
     const token = tokens[index]!;
     if (token.kind !== 'ident') return undefined;
     // Java's explicit type arguments stand before the name: webClient.<Pet>put()
@@ -331,34 +334,14 @@ function builderChainMethod(
       return undefined;
     if (token.text === 'method')
       return argumentMethod(tokens, after + 1, matchingCloser(tokens, after));
+    if (forward && token.text === 'request') requestBuilt = true;
     const method = methodOfName(token.text);
-    return method && method !== 'GET' ? method : undefined;
-  };
-  // `.get()` alone may be Optional's or a map's; after JAX-RS's `.request(…)` it sends a GET:
-  // client.target(url).request().get(Pet.class).
-  let requestBuilt = false;
-  const forward = (index: number): string | undefined => {
-    const text = tokens[index]!.text;
-    if (
-      tokens[index]!.kind === 'ident' &&
-      (text === 'request' || (requestBuilt && text === 'get'))
-    ) {
-      const before = previousSignificant(tokens, index - 1);
-      const after = nextSignificant(tokens, index + 1);
-      if (
-        before >= 0 &&
-        after >= 0 &&
-        tokens[before]!.text === '.' &&
-        tokens[after]!.text === '('
-      ) {
-        if (text === 'get') return 'GET';
-        requestBuilt = true;
-      }
-    }
-    return scan(index);
+    if (method !== 'GET') return method;
+    return forward && requestBuilt && token.text === 'get' ? method : undefined;
   };
   return (
-    walkStatement(tokens, close + 1, 1, forward) ?? walkStatement(tokens, opener - 1, -1, scan)
+    walkStatement(tokens, close + 1, 1, (index) => scan(index, true)) ??
+    walkStatement(tokens, opener - 1, -1, (index) => scan(index, false))
   );
 }
 

@@ -1,5 +1,5 @@
-import { commandStart, programName } from './curlArgs';
-import { renderParts, type Token } from '../model/tokens';
+import { commandStart, programName, shellAssignedName } from './curlArgs';
+import type { Token } from '../model/tokens';
 import { namesFileVariable, playsOtherRole } from './roles';
 import { enclosingOpener, previousSignificant } from '../model/tokenWalk';
 
@@ -103,8 +103,7 @@ export function isNotSent(
 
 /** `TARGET_DIR="$HOME/pets/$ID"`: a folder or a file, whatever command later uses it. */
 function isShellFileAssignment(token: Token): boolean {
-  if (token.kind !== 'string' || !token.parts) return false;
-  const name = /^([A-Za-z_]\w*)\+?=/.exec(renderParts(token.parts))?.[1];
+  const name = shellAssignedName(token);
   return name !== undefined && namesFileVariable(name);
 }
 

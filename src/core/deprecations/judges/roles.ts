@@ -183,9 +183,25 @@ const FORMATTERS = new Set([
   'parse',
 ]);
 
-/** A call that only formats or constructs the URL (URI.create, fmt.Sprintf): the call around it decides. */
-export function onlyWraps(callee: string): boolean {
-  return FORMATTERS.has(callee);
+/**
+ * The bracket around token `index` and, when it is a call's, the callee (else -1), looking through
+ * calls that only format or construct the value (fmt.Sprintf, URI.create): the call around those
+ * decides. Searches at most `reach` tokens back for the first bracket.
+ */
+export function callAround(
+  tokens: readonly Token[],
+  index: number,
+  reach?: number,
+): { opener: number; callee: number } {
+  let opener = enclosingOpener(tokens, index, reach);
+  for (let level = 0; level <= MAX_LEVELS; level++) {
+    const callee =
+      opener >= 1 && tokens[opener]!.text === '(' ? previousSignificant(tokens, opener - 1) : -1;
+    if (callee < 0 || tokens[callee]!.kind !== 'ident') return { opener, callee: -1 };
+    if (!FORMATTERS.has(tokens[callee]!.text) || level === MAX_LEVELS) return { opener, callee };
+    opener = enclosingOpener(tokens, chainStart(tokens, callee));
+  }
+  return { opener, callee: -1 };
 }
 
 /** Words of a variable that make what is assigned to it a page: location, redirectUrl, petLink. */
@@ -419,20 +435,14 @@ function comparesCurrentPage(tokens: readonly Token[], first: number): boolean {
  * by its own call, which is not one of these.
  */
 export function isExpectedValue(tokens: readonly Token[], first: number): boolean {
-  // An assertion's arguments before the value are few: no need to search far back.
-  let opener = enclosingOpener(tokens, first, EXPECTATION_REACH);
-  let callee = opener < 1 ? -1 : previousSignificant(tokens, opener - 1);
-  // A formatter only builds the value: require.Equal(t, fmt.Sprintf("/pets/%d", id), path).
-  for (let level = 0; level < MAX_LEVELS && callee >= 0; level++) {
-    if (!FORMATTERS.has(tokens[callee]!.text)) break;
-    opener = enclosingOpener(tokens, chainStart(tokens, callee));
-    callee = opener < 1 ? -1 : previousSignificant(tokens, opener - 1);
-  }
+  // An assertion's arguments before the value are few: no need to search far back. A formatter
+  // only builds the value: require.Equal(t, fmt.Sprintf("/pets/%d", id), path).
+  const { opener, callee } = callAround(tokens, first, EXPECTATION_REACH);
   if (opener < 0 || tokens[opener]!.text !== '(') {
     const start = statementStart(tokens, first);
     return tokens[start]!.kind === 'ident' && tokens[start]!.text === 'assert';
   }
-  if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
+  if (callee < 0) return false;
   const name = tokens[callee]!.text;
   if (EXPECTATION_WORDS.inName(name)) return true;
   if (isTestifyRequire(tokens, callee)) return true;

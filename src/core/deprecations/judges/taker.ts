@@ -8,12 +8,11 @@ import { WordList } from '../model/identifierWords';
 import type { Token } from '../model/tokens';
 import {
   chainStart,
-  enclosingOpener,
   matchingOpener,
   nextSignificant,
   previousSignificant,
 } from '../model/tokenWalk';
-import { isExpectedValue, onlyWraps } from './roles';
+import { callAround, isExpectedValue } from './roles';
 
 /** The URL starting at token `site` goes to something that only hints at a request. */
 export function isHandedToNonRequest(tokens: readonly Token[], site: number): boolean {
@@ -47,14 +46,9 @@ function namedForOtherMethod(name: string): boolean {
 
 /** What the URL is handed to: the call's callee, or the element of a JSX attribute (its name's token). */
 function takerOf(tokens: readonly Token[], first: number): number | undefined {
-  let opener = enclosingOpener(tokens, first);
   // URI.create(…), fmt.Sprintf(…) only wrap the URL: what takes their result decides.
-  for (let level = 0; level < 4 && opener >= 1 && tokens[opener]!.text === '('; level++) {
-    const callee = previousSignificant(tokens, opener - 1);
-    if (callee < 0 || tokens[callee]!.kind !== 'ident') return undefined;
-    if (!onlyWraps(tokens[callee]!.text)) return callee;
-    opener = enclosingOpener(tokens, chainStart(tokens, callee));
-  }
+  const { opener, callee } = callAround(tokens, first);
+  if (callee >= 0) return callee;
   if (opener < 1) return undefined;
   const equals = previousSignificant(tokens, opener - 1);
   if (tokens[opener]!.text !== '{' || equals < 0 || tokens[equals]!.text !== '=') return undefined;

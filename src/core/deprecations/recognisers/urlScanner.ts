@@ -115,7 +115,7 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
   }
   // A value a test expects (assert.Equal(t, "/pets/1", path)) names the endpoint but sends
   // nothing: shown as a hint, not counted (the request it checks is found where it is made).
-  if (isExpectedValue(tokens, url.first)) confidence = 'possible';
+  if (confidence !== 'possible' && isExpectedValue(tokens, url.first)) confidence = 'possible';
   return {
     kind: 'url',
     confidence,

@@ -31,11 +31,11 @@ const PARALLEL_FROM_FILES = 256;
 const PARALLEL_FROM_BYTES = 4 * 1024 * 1024;
 /**
  * With two threads (two cores), files that must still be listed after that: a worker's warm-up
- * pays off only on a large tree. Measured on two vCPUs (bench:dense --files N): one thread was
- * 1.2x–1.3x faster than two on dense trees of 1,500 and 4,000 files, as fast on 10,000, and two
- * threads 1.2x–1.7x faster on a 160,000-file tree (bench:growth), where reads overlap.
+ * pays off only on a large tree. Measured on two vCPUs (dense trees of ~5 KB files, --jobs 1 vs
+ * --jobs 2): one thread 1.2x–1.3x faster on 1,500 and 4,000 files, 1.04x–0.97x on 10,000 (two
+ * machines), two threads 1.10x faster on 20,000, 1.21x on 40,000 and 1.2x–1.7x on 160,000.
  */
-const TWO_THREADS_FROM_REMAINING_FILES = 8192;
+const TWO_THREADS_FROM_REMAINING_FILES = 16_384;
 
 /**
  * Whether the rest of the listing goes to threads now: at once with an explicit --jobs N; by

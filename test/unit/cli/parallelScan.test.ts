@@ -97,7 +97,8 @@ describe('scanning on worker threads gives what one thread gives', function () {
     assert.equal(at({ candidates: 255 }), false);
     assert.equal(at({ candidates: 3, candidateBytes: 4 * 1024 * 1024 }), true);
     assert.equal(at({ jobs: 2 }), false, 'two threads, a small tree: one is faster');
-    assert.equal(at({ jobs: 2, remainingFiles: 8192 }), true);
+    assert.equal(at({ jobs: 2, remainingFiles: 16_383 }), false);
+    assert.equal(at({ jobs: 2, remainingFiles: 16_384 }), true);
     assert.equal(at({ jobs: 1, explicitJobs: true, candidates: 1 }), false);
     assert.equal(at({ jobs: 2, explicitJobs: true, candidates: 1 }), true);
     assert.equal(at({ remainingFiles: 0 }), false, 'nothing left to share');

@@ -2,6 +2,7 @@ import { isCommandBreak, shellAssignedName } from './curlArgs';
 import { explicitMethod, isDefaultGetCall, memberMethod } from './methodContext';
 import { isNotSent } from './notSent';
 import { isExpectedValue } from './roles';
+import { isHandedToNonRequest } from './taker';
 import type { Token } from '../model/tokens';
 import {
   enclosingOpener,
@@ -109,9 +110,13 @@ function follow(
       verdict.unknown ||= inner.unknown;
     } else if (isDefaultGetCall(tokens, use, shell))
       verdict.get = true; // …else fetch(url) is a GET
-    // …else the URL itself went somewhere unseen, unless that is only a message (console.log(url))
-    // or a value a test compares with (assert url == …, expect(path).toBe(…)): nothing is sent.
-    else if (!isNotSent(tokens, use, shell) && (shell || !isExpectedValue(tokens, use))) {
+    // …else the URL itself went somewhere unseen, unless that is only a message (console.log(url)),
+    // a value a test compares with (assert url == …, expect(path).toBe(…)) or a helper that only
+    // hints at a request (expect(normalize(path)).toBe(…), confirmDelete(url)): nothing is sent.
+    else if (
+      !isNotSent(tokens, use, shell) &&
+      (shell || (!isExpectedValue(tokens, use) && !isHandedToNonRequest(tokens, use)))
+    ) {
       if (target.holdsUrl) verdict.unknown = true;
       else verdict.used = true;
     }

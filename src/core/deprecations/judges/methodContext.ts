@@ -312,9 +312,12 @@ function calleeMethod(tokens: readonly Token[], opener: number): string | undefi
     : undefined;
 }
 
+/** Builder calls that take the method as an argument: .method("DELETE", body), gorilla/mux's .Methods("GET"). */
+const METHOD_SETTERS = new Set(['method', 'Methods']);
+
 /**
  * Builder calls of the same statement: HttpRequest.newBuilder(uri).DELETE(), Request.Builder()
- * .url(url).delete(), .method("DELETE", body).
+ * .url(url).delete(), .method("DELETE", body), r.HandleFunc(path, h).Methods("DELETE").
  */
 function builderChainMethod(
   tokens: readonly Token[],
@@ -332,7 +335,7 @@ function builderChainMethod(
     const after = nextSignificant(tokens, index + 1);
     if (before < 0 || after < 0 || tokens[before]!.text !== '.' || tokens[after]!.text !== '(')
       return undefined;
-    if (token.text === 'method')
+    if (METHOD_SETTERS.has(token.text))
       return argumentMethod(tokens, after + 1, matchingCloser(tokens, after));
     if (forward && token.text === 'request') requestBuilt = true;
     const method = methodOfName(token.text);

@@ -445,7 +445,7 @@ export function isExpectedValue(tokens: readonly Token[], first: number): boolea
   if (callee < 0) return false;
   const name = tokens[callee]!.text;
   if (EXPECTATION_WORDS.inName(name)) return true;
-  if (isTestifyRequire(tokens, callee)) return true;
+  if (isTestifyRequire(tokens, callee) || isTestifyAssertionObject(tokens, callee)) return true;
   if (receiverNames(tokens, callee).some((receiver) => EXPECTATION_WORDS.inName(receiver)))
     return true;
   if (!RSPEC_MATCHERS.has(name)) return false;
@@ -459,6 +459,38 @@ function isTestifyRequire(tokens: readonly Token[], callee: number): boolean {
   return (
     tokens[start]!.text === 'require' && tokens[nextSignificant(tokens, start + 1)]?.text === '.'
   );
+}
+
+/** Tokens searched back from an assertion for `a := require.New(t)`: a test function's length. */
+const ASSERTION_OBJECT_REACH = 4000;
+
+/**
+ * Testify's assertion object: `a := require.New(t)` (or `assert.New(t)`), then `a.Equal(…)`. The
+ * receiver is bound to one of those earlier in the file.
+ */
+function isTestifyAssertionObject(tokens: readonly Token[], callee: number): boolean {
+  const dot = previousSignificant(tokens, callee - 1);
+  const receiver = dot >= 1 ? previousSignificant(tokens, dot - 1) : -1;
+  if (receiver < 0 || tokens[dot]!.text !== '.' || tokens[receiver]!.kind !== 'ident') return false;
+  if (chainStart(tokens, callee) !== receiver) return false;
+  const name = tokens[receiver]!.text;
+  const stop = Math.max(0, receiver - ASSERTION_OBJECT_REACH);
+  for (let i = receiver - 1; i >= stop; i--) {
+    if (tokens[i]!.text !== name || tokens[i]!.kind !== 'ident') continue;
+    const bind = nextSignificant(tokens, i + 1);
+    if (bind < 0 || (tokens[bind]!.text !== ':=' && tokens[bind]!.text !== '=')) continue;
+    const module = nextSignificant(tokens, bind + 1);
+    const member = module < 0 ? -1 : nextSignificant(tokens, module + 1);
+    const made = member < 0 ? -1 : nextSignificant(tokens, member + 1);
+    if (
+      made >= 0 &&
+      (tokens[module]!.text === 'require' || tokens[module]!.text === 'assert') &&
+      tokens[member]!.text === '.' &&
+      tokens[made]!.text === 'New'
+    )
+      return true;
+  }
+  return false;
 }
 
 /** The first token of the line holding token `index` (statements here are lines). */

@@ -11,7 +11,8 @@ const SUFFIXES =
 export function methodOfName(name: string): string | undefined {
   let lower = name.toLowerCase().replace(/^[@:$]/, ''); // @Get, :get, $get (Nuxt)
   if (HTTP_METHODS.has(lower.toUpperCase())) return lower.toUpperCase();
-  lower = lower.replace(/^(?:http|method|httpmethod)_?/, '');
+  // MethodDelete, HTTP_GET, Falcon's test client: simulate_get.
+  lower = lower.replace(/^(?:http|method|httpmethod|simulate)_?/, '');
   for (let i = 0; i < 2; i++) lower = lower.replace(SUFFIXES, '');
   const upper = lower.toUpperCase();
   return HTTP_METHODS.has(upper) ? upper : undefined;

@@ -201,9 +201,10 @@ function segmentBefore(text: string, slash: number): { text: string; start: numb
   return { text: text.slice(start, slash), start };
 }
 
-/** An id where a path segment stands: a hole, {ownerId}, %d, 42, :id. */
+/** An id where a path segment stands: a hole, {ownerId}, %d, 42, :id, *. */
 function isIdSegment(segment: string): boolean {
-  if (segment === HOLE_CHAR) return true;
+  // A wildcard matches any owner's id: "owners/*/pets/{petId}" (a route of PetClinic's services).
+  if (segment === HOLE_CHAR || segment === '*') return true;
   if (/^\d+$/.test(segment) || /^%[sdvi]$/.test(segment)) return true;
   return /^\{[^{}]*\}$/.test(segment) || /^:[A-Za-z_]\w*$/.test(segment);
 }

@@ -249,9 +249,18 @@ function isDefinitionBody(
 
 const ASSIGNING = new Set(['=', ':=', '+=', '||=', '??=']);
 
-/** `api.getPet` used as a value (not assigned to, not in `typeof api.getPet`). */
+/** Equality operators as lexed (`===` and `!==` are `==` and `!=` followed by `=`). */
+const EQUALITY = new Set(['==', '!=']);
+
+/**
+ * `api.getPet` used as a value: not assigned to, not in `typeof api.getPet`, and not compared
+ * (`api.getPet != nil`, `client.getPet === undefined`: asking whether the client has it).
+ */
 function isMemberReference(tokens: readonly Token[], index: number, next: number): boolean {
-  if (next >= 0 && ASSIGNING.has(tokens[next]!.text)) return false;
-  const before = previousSignificant(tokens, chainStart(tokens, index) - 1);
-  return !(before >= 0 && (tokens[before]!.text === 'typeof' || tokens[before]!.text === 'keyof'));
+  if (next >= 0 && (ASSIGNING.has(tokens[next]!.text) || EQUALITY.has(tokens[next]!.text)))
+    return false;
+  let before = previousSignificant(tokens, chainStart(tokens, index) - 1);
+  if (before >= 1 && tokens[before]!.text === '=') before = previousSignificant(tokens, before - 1);
+  const text = before >= 0 ? tokens[before]!.text : '';
+  return !(text === 'typeof' || text === 'keyof' || EQUALITY.has(text));
 }

@@ -478,3 +478,41 @@ const JAX_RS_CASES: Case[] = [
 ];
 
 describe('deprecated getPet finder: JAX-RS clients', () => itReportsExactly(JAX_RS_CASES));
+
+/**
+ * Shapes met in third-party repositories (oapi-codegen, connexion, prism, openapi-core, Spring
+ * PetClinic microservices): what each reports at the default level.
+ */
+const THIRD_PARTY_CASES: Case[] = [
+  // gorilla/mux states the method after the route: .Methods("DELETE").
+  ['a.go', 'r.HandleFunc(base+"/pets/{id}", w.DeletePet).Methods("DELETE")', []],
+  ['a.go', 'r.HandleFunc(base+"/pets/{id}", w.FindPet).Methods("GET")', [1]],
+  ['a.go', 'r.HandleFunc("/pets/{id}", w.Remove).Methods(http.MethodDelete)', []],
+  // Checking that a client has the operation is not calling it.
+  ['a.go', 'if api.getPet != nil {\n\treturn\n}', []],
+  ['a.ts', 'if (api.getPet !== undefined)\n  await api.getPet(1);', [2]],
+  ['a.ts', 'if (client.getPet == null) throw new Error("old client");', []],
+  // A wildcard owner is still an owner: /owners/*/pets/{id} is the PetClinic's nested resource.
+  [
+    'A.java',
+    '@GetMapping("owners/*/pets/{petId}")\npublic Pet find(@PathVariable int petId) {}',
+    [],
+  ],
+  // Testify's assertion object: a := require.New(t); a.Equal(expected, actual).
+  ['a.go', 'a := require.New(t)\na.Equal("/pets/{petId}", op.Path.String())', []],
+  ['a.go', 'is := assert.New(t)\nis.Equal(fmt.Sprintf("/pets/%d", id), path)', []],
+  // Falcon's test client names the method: simulate_get, simulate_delete.
+  ['a.py', 'r = client.simulate_get("/v1/pets/12", headers=headers)', [1]],
+  ['a.py', 'r = client.simulate_delete("/v1/pets/12", headers=headers)', []],
+  // A stored path only handed to a helper whose result a test checks (prism's colorizer test).
+  [
+    'a.ts',
+    'const path = `/pets/${TAG}651`;\nexpect(colorize(path, chalk.blue)).toBe(`/pets/651`);',
+    [],
+  ],
+  ['a.ts', 'const path = `/pets/${id}`;\nconfirmDelete(path);', []],
+  ['a.ts', 'const path = `/pets/${id}`;\nexpect(await api.get(path)).toEqual(pet);', [1]],
+];
+
+describe('deprecated getPet finder: shapes from third-party repositories', () =>
+  itReportsExactly(THIRD_PARTY_CASES));

@@ -453,6 +453,35 @@ export function isExpectedValue(tokens: readonly Token[], first: number): boolea
   return tokens[start]!.kind === 'ident' && EXPECTATION_WORDS.inName(tokens[start]!.text);
 }
 
+/** Calls and annotations whose arguments are a table of test cases. */
+const TEST_TABLES = new Set(['parametrize', 'each', 'ValueSource', 'CsvSource', 'TestCase']);
+/** Brackets climbed from a value to the table's call: row, table, call (and a list of rows). */
+const TEST_TABLE_LEVELS = 4;
+/** Tokens searched back for a table's opening bracket: tables run to thousands of tokens. */
+const TEST_TABLE_REACH = 20_000;
+
+/**
+ * A row of a test table (`@pytest.mark.parametrize("path", [("/pets/{id}", 200)])`,
+ * `it.each([["/pets/1"]])`, JUnit's `@ValueSource(strings = {"/pets/1"})`): data the test is fed,
+ * whose use is not seen here. Only a value standing bare in a tuple, list or array is climbed
+ * from, so a URL handed to a call (the common case) costs one look back.
+ */
+export function isTestParameter(tokens: readonly Token[], first: number): boolean {
+  let opener = enclosingOpener(tokens, first);
+  for (let level = 0; opener >= 0 && level < TEST_TABLE_LEVELS; level++) {
+    const before = previousSignificant(tokens, opener - 1);
+    const beforeToken = before >= 0 ? tokens[before]! : undefined;
+    if (tokens[opener]!.text === '(' && beforeToken?.kind === 'ident')
+      return TEST_TABLES.has(beforeToken.text);
+    // A bare row: after an opening bracket, a comma or `=` (Java's `strings = {…}`), nothing else.
+    const text = beforeToken?.text ?? '';
+    if (!(text === '(' || text === '[' || text === '{' || text === ',' || text === '='))
+      return false;
+    opener = enclosingOpener(tokens, opener, TEST_TABLE_REACH);
+  }
+  return false;
+}
+
 /** Testify's `require.Equal(…)`: `require` itself, not called (require('axios').get(…) is a request). */
 function isTestifyRequire(tokens: readonly Token[], callee: number): boolean {
   const start = chainStart(tokens, callee);
@@ -461,6 +490,9 @@ function isTestifyRequire(tokens: readonly Token[], callee: number): boolean {
   );
 }
 
+/** Testify's assertions that compare two values: Equal, EqualValues, NotContains, JSONEqf, … */
+const TESTIFY_COMPARISONS =
+  /^(?:Not)?(?:Equal|EqualValues|Exactly|Contains|Regexp|JSONEq|ElementsMatch|Subset|Same)f?$/;
 /** Tokens searched back from an assertion for `a := require.New(t)`: a test function's length. */
 const ASSERTION_OBJECT_REACH = 4000;
 
@@ -469,6 +501,8 @@ const ASSERTION_OBJECT_REACH = 4000;
  * receiver is bound to one of those earlier in the file.
  */
 function isTestifyAssertionObject(tokens: readonly Token[], callee: number): boolean {
+  // Only an assertion's name sends the search back (client.Get(url) must not cost it).
+  if (!TESTIFY_COMPARISONS.test(tokens[callee]!.text)) return false;
   const dot = previousSignificant(tokens, callee - 1);
   const receiver = dot >= 1 ? previousSignificant(tokens, dot - 1) : -1;
   if (receiver < 0 || tokens[dot]!.text !== '.' || tokens[receiver]!.kind !== 'ident') return false;

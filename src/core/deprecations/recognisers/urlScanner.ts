@@ -8,7 +8,7 @@ import { storedUrlUse } from '../judges/laterUses';
 import { explicitMethod, isDefaultGetCall } from '../judges/methodContext';
 import { isNotSent } from '../judges/notSent';
 import { isUnderParentId } from '../judges/parentResource';
-import { isExpectedValue } from '../judges/roles';
+import { isExpectedValue, isTestParameter } from '../judges/roles';
 import { isHandedToNonRequest } from '../judges/taker';
 import type { Confidence } from '../model/confidence';
 import { matchPetPath } from '../model/petPath';
@@ -114,8 +114,13 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
     } else confidence = 'possible';
   }
   // A value a test expects (assert.Equal(t, "/pets/1", path)) names the endpoint but sends
-  // nothing: shown as a hint, not counted (the request it checks is found where it is made).
-  if (confidence !== 'possible' && isExpectedValue(tokens, url.first)) confidence = 'possible';
+  // nothing: shown as a hint, not counted (the request it checks is found where it is made). So
+  // is a row of a test table: what the test does with it is not seen here.
+  if (
+    confidence !== 'possible' &&
+    (isExpectedValue(tokens, url.first) || isTestParameter(tokens, url.first))
+  )
+    confidence = 'possible';
   return {
     kind: 'url',
     confidence,

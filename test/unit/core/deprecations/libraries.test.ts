@@ -512,6 +512,25 @@ const THIRD_PARTY_CASES: Case[] = [
   ],
   ['a.ts', 'const path = `/pets/${id}`;\nconfirmDelete(path);', []],
   ['a.ts', 'const path = `/pets/${id}`;\nexpect(await api.get(path)).toEqual(pet);', [1]],
+  // Rows of test tables (schemathesis, JUnit, Jest): data a test is fed, a hint only.
+  [
+    'a.py',
+    '@pytest.mark.parametrize(\n    ["name", "path"],\n    [\n        ("id", "/users/{id}"),\n        ("petguid", "/pets/{petguid}"),\n    ],\n)\ndef test_name(name, path): ...',
+    [],
+  ],
+  [
+    'a.py',
+    '@pytest.mark.parametrize(\n    ("id", "expected"),\n    [\n        ("x", ("POST /pets", "GET /pets/{id}", "GetPet", "201")),\n    ],\n)',
+    [],
+  ],
+  [
+    'A.java',
+    '@ParameterizedTest\n@ValueSource(strings = {"/pets/1", "/pets/2"})\nvoid reads(String path) {}',
+    [],
+  ],
+  ['a.ts', "it.each([['/pets/1', 200]])('GET %s', (path, status) => {});", []],
+  // A request inside an array stays a request.
+  ['a.ts', "const [a, b] = await Promise.all([fetch('/pets/1'), fetch('/pets')]);", [1]],
 ];
 
 describe('deprecated getPet finder: shapes from third-party repositories', () =>

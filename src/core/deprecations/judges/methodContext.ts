@@ -4,6 +4,7 @@
  * lines, callees, builder chains, annotations; methodArguments, curlArgs), the method where a stored
  * URL is used later (laterUses), whether the string is ever sent (notSent). Imports only model/.
  */
+import { requestTypeMethod } from './requestType';
 import {
   commandEnd,
   commandLineMethod,
@@ -55,7 +56,8 @@ export function explicitMethod(site: UrlSite): string | undefined {
     methodCalledOnUrl(site) ??
     parenlessCalleeMethod(site) ??
     callContextMethod(site) ??
-    neighbouringAnnotationMethod(site)
+    neighbouringAnnotationMethod(site) ??
+    requestTypeMethod(site.tokens, site.first)
   );
 }
 

@@ -529,9 +529,48 @@ const THIRD_PARTY_CASES: Case[] = [
     [],
   ],
   ['a.ts', "it.each([['/pets/1', 200]])('GET %s', (path, status) => {});", []],
+  // A request type's own method member (Swift request structs, TypeScript classes).
+  [
+    'a.swift',
+    'struct ReadPet: Request {\n    let path: String\n    let method: HTTPMethod = .get\n    init(petId: UUID) {\n        self.path = "/user/pets/\\(petId)"\n    }\n}',
+    [5],
+  ],
+  [
+    'a.ts',
+    "class ReadPet implements ApiRequest {\n  readonly method = 'GET';\n  constructor(id: number) {\n    this.path = `/pets/${id}`;\n  }\n}",
+    [4],
+  ],
   // A request inside an array stays a request.
   ['a.ts', "const [a, b] = await Promise.all([fetch('/pets/1'), fetch('/pets')]);", [1]],
 ];
 
 describe('deprecated getPet finder: shapes from third-party repositories', () =>
   itReportsExactly(THIRD_PARTY_CASES));
+
+/** Request types whose own method member is another method: nothing found, even as possible. */
+const OTHER_METHOD_TYPE_CASES: Case[] = [
+  [
+    'a.swift',
+    'struct DeletePet: Request {\n    let path: String\n    let method: HTTPMethod = .delete\n    init(petId: UUID) {\n        self.path = "/user/pets/\\(petId)"\n    }\n}',
+    [],
+  ],
+  [
+    'a.kt',
+    'class RemovePet(id: Long) : ApiRequest() {\n    override val method = HttpMethod.Delete\n    override val path = "/pets/$id"\n}',
+    [],
+  ],
+  [
+    'a.cs',
+    'public class DeletePet : ApiRequest\n{\n    public override HttpMethod Method => HttpMethod.Delete;\n    public override string Path => $"/pets/{Id}";\n}',
+    [],
+  ],
+  // A method member of another type does not reach in: the URL's own type has none.
+  [
+    'a.ts',
+    "class Remover { method = 'DELETE'; }\nclass Reader {\n  load(id: number) { return send(`/pets/${id}`); }\n}",
+    [3],
+  ],
+];
+
+describe('deprecated getPet finder: request types stating another method', () =>
+  itFindsExactly(OTHER_METHOD_TYPE_CASES));

@@ -70,17 +70,48 @@ function declaredMethod(tokens: readonly Token[], brace: number): string | undef
   return undefined;
 }
 
-/** The first token of the value a member declaration assigns, past a type annotation; -1 if none. */
+/**
+ * The first token of the value a member declaration gives, past a type annotation; -1 if none.
+ * Stored (`= .delete`, `=> HttpMethod.Delete`) or computed: Swift's `var method: HTTPMethod {
+ * return .post }` and `{ .post }`, C#'s `Method { get { return … } }`, Kotlin's `get() = …`,
+ * TypeScript's `get method() { return 'POST' }`.
+ */
 function memberValue(tokens: readonly Token[], name: number): number {
   const next = nextSignificant(tokens, name + 1);
   if (next < 0) return -1;
   const text = tokens[next]!.text;
   if (text === '=' || text === '=>') return nextSignificant(tokens, next + 1);
+  if (text === '{') return getterValue(tokens, next);
+  if (text === '(') return accessorValue(tokens, name, next);
   if (text !== ':') return -1;
   for (let i = next + 1, steps = 0; i < tokens.length && steps < ANNOTATION_TOKENS; i++, steps++) {
     const token = tokens[i]!;
-    if (token.kind === 'newline' || token.text === ';' || token.text === '{') return -1;
+    if (token.text === '{') return getterValue(tokens, i);
     if (token.text === '=') return nextSignificant(tokens, i + 1);
+    if (token.text === ';') return -1;
+    // Kotlin's getter goes on the next line: val method: HttpMethod ⏎ get() = HttpMethod.Post
+    if (token.kind === 'newline' && tokens[nextSignificant(tokens, i)]?.text !== 'get') return -1;
   }
   return -1;
+}
+
+/** `get method(): string { return 'POST' }`: an accessor named for the method. */
+function accessorValue(tokens: readonly Token[], name: number, open: number): number {
+  if (tokens[name - 1]?.text !== 'get') return -1;
+  const close = matchingCloser(tokens, open, ANNOTATION_TOKENS);
+  for (let i = close + 1, steps = 0; close >= 0 && steps < ANNOTATION_TOKENS; i++, steps++) {
+    const token = tokens[i];
+    if (!token || token.text === ';' || token.text === '=') return -1;
+    if (token.text === '{') return getterValue(tokens, i);
+  }
+  return -1;
+}
+
+/** The value a getter's body returns, when it starts with it: `{ return .post }`, `{ get { … } }`. */
+function getterValue(tokens: readonly Token[], brace: number): number {
+  let at = nextSignificant(tokens, brace + 1);
+  if (tokens[at]?.text === 'get') at = nextSignificant(tokens, at + 1);
+  if (tokens[at]?.text === '{' || tokens[at]?.text === '=>') at = nextSignificant(tokens, at + 1);
+  if (tokens[at]?.text === 'return') at = nextSignificant(tokens, at + 1);
+  return at;
 }

@@ -253,12 +253,13 @@ const ASSIGNING = new Set(['=', ':=', '+=', '||=', '??=']);
 const EQUALITY = new Set(['==', '!=']);
 
 /**
- * `api.getPet` used as a value: not assigned to, not in `typeof api.getPet`, and not compared
- * (`api.getPet != nil`, `client.getPet === undefined`: asking whether the client has it).
+ * `api.getPet` used as a value: not assigned to, not in `typeof api.getPet`, not compared
+ * (`api.getPet != nil`, `client.getPet === undefined`: asking whether the client has it), and not
+ * a module on a path (Rust's `crate::handlers::get_pet::handle(req)`, a server's own handler).
  */
 function isMemberReference(tokens: readonly Token[], index: number, next: number): boolean {
-  if (next >= 0 && (ASSIGNING.has(tokens[next]!.text) || EQUALITY.has(tokens[next]!.text)))
-    return false;
+  const nextText = next >= 0 ? tokens[next]!.text : '';
+  if (ASSIGNING.has(nextText) || EQUALITY.has(nextText) || nextText === '::') return false;
   let before = previousSignificant(tokens, chainStart(tokens, index) - 1);
   if (before >= 1 && tokens[before]!.text === '=') before = previousSignificant(tokens, before - 1);
   const text = before >= 0 ? tokens[before]!.text : '';

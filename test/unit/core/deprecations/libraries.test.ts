@@ -540,6 +540,12 @@ const THIRD_PARTY_CASES: Case[] = [
     "class ReadPet implements ApiRequest {\n  readonly method = 'GET';\n  constructor(id: number) {\n    this.path = `/pets/${id}`;\n  }\n}",
     [4],
   ],
+  // ... also a computed one (cdd-swift-ios's generated request structs).
+  [
+    'a.swift',
+    'struct ShowPet: APIRequest {\n    var urlPath: String { return "/pets/\\(petId)" }\n    var method: HTTPMethod { return .get }\n    let petId: String\n}',
+    [2],
+  ],
   // A request inside an array stays a request.
   ['a.ts', "const [a, b] = await Promise.all([fetch('/pets/1'), fetch('/pets')]);", [1]],
 ];
@@ -564,6 +570,39 @@ const OTHER_METHOD_TYPE_CASES: Case[] = [
     'public class DeletePet : ApiRequest\n{\n    public override HttpMethod Method => HttpMethod.Delete;\n    public override string Path => $"/pets/{Id}";\n}',
     [],
   ],
+  // Computed members: Swift's getter (with and without return), C#'s get block, Kotlin's get(),
+  // a TypeScript accessor.
+  [
+    'a.swift',
+    'struct PetsPostRequest: APIRequest {\n    var urlPath: String { return "/pets/\\(petId)" }\n    var method: HTTPMethod { return .post }\n    var petId: String\n}',
+    [],
+  ],
+  [
+    'a.swift',
+    'struct DeletePet: Endpoint {\n    var path: String { "/pets/\\(id)" }\n    var method: HTTPMethod { .delete }\n    let id: Int\n}',
+    [],
+  ],
+  [
+    'a.cs',
+    'public class DeletePet : ApiRequest\n{\n    public override HttpMethod Method { get { return HttpMethod.Delete; } }\n    public override string Path => $"/pets/{Id}";\n}',
+    [],
+  ],
+  [
+    'a.kt',
+    'class RemovePet(id: Long) : ApiRequest() {\n    override val method: HttpMethod\n        get() = HttpMethod.Delete\n    override val path = "/pets/$id"\n}',
+    [],
+  ],
+  [
+    'a.ts',
+    "class RemovePet extends ApiRequest {\n  get method(): string { return 'DELETE'; }\n  constructor(id: number) { super(`/pets/${id}`); }\n}",
+    [],
+  ],
+  // A member that only declares the method's type (a protocol's requirement) states nothing.
+  [
+    'a.swift',
+    'struct ReadPet: APIRequest {\n    var method: HTTPMethod { get }\n    var urlPath: String { return "/pets/\\(petId)" }\n}',
+    [3],
+  ],
   // A method member of another type does not reach in: the URL's own type has none.
   [
     'a.ts',
@@ -574,3 +613,14 @@ const OTHER_METHOD_TYPE_CASES: Case[] = [
 
 describe('deprecated getPet finder: request types stating another method', () =>
   itFindsExactly(OTHER_METHOD_TYPE_CASES));
+
+// A module on a path is not the operation (BRRTRouter's pet store handlers); the function is.
+const MODULE_PATH_CASES: Case[] = [
+  [
+    'a.rs',
+    'use crate::handlers::get_pet::{Request, Response};\npub fn handler(req: Request) -> Response {\n    crate::controllers::get_pet::handle(req)\n}\nlet pet = api::get_pet(&config, 42).await?;',
+    [5],
+  ],
+];
+
+describe('deprecated getPet finder: module paths', () => itFindsExactly(MODULE_PATH_CASES));

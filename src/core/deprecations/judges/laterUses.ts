@@ -1,7 +1,7 @@
 import { isCommandBreak, shellAssignedName } from './curlArgs';
 import { explicitMethod, isDefaultGetCall, memberMethod } from './methodContext';
 import { isNotSent } from './notSent';
-import { isExpectedValue } from './roles';
+import { isExpectedValue, isPatternValue } from './roles';
 import { isHandedToNonRequest } from './taker';
 import type { Token } from '../model/tokens';
 import {
@@ -94,6 +94,7 @@ function follow(
   }
   if (setOnRequest) return true;
   for (const use of uses) {
+    if (isPatternValue(tokens, use)) continue;
     const method = explicitMethod({ tokens, first: use, last: use, rendered: '', shell });
     if (method) {
       if (method === 'GET') verdict.get = true;
@@ -311,7 +312,10 @@ function* laterUses(
     const before = previousSignificant(tokens, i - 1);
     if (before >= 0 && ['.', '->', '::', '?.'].includes(tokens[before]!.text)) continue;
     const after = nextSignificant(tokens, i + 1);
-    if (after >= 0 && tokens[after]!.text === '=' && depth === 0) return; // reassigned
+    if (after >= 0 && tokens[after]!.text === '=') {
+      if (depth === 0) return; // reassigned
+      continue; // a keyword argument's name: f(path_pattern=path_pattern)
+    }
     yield i;
   }
 }

@@ -176,6 +176,10 @@ function callContextMethod(site: UrlSite): string | undefined {
   while (opener >= 0 && groups < 3) {
     groups++;
     const openText = tokens[opener]!.text;
+    // A function's or a statement's body (`func T(t *testing.T) {`, `if (ok) {`): a "GET" in
+    // another of its statements says nothing of this URL (`r.MatchedMethod = "GET"`).
+    if (openText === '{' && tokens[previousSignificant(tokens, opener - 1)]?.text === ')')
+      return undefined;
     const close = matchingCloser(tokens, opener);
     const fromArgs =
       argumentMethod(tokens, opener + 1, close) ??

@@ -104,6 +104,13 @@ const DATA_STORE_WORDS = new WordList([
   'memcached',
 ]);
 
+/**
+ * Words of a key or a keyword argument that make its value a route's pattern, not the URL sent:
+ * openapi-core's `MockRequest(host, "GET", "/pets/1", path_pattern="/pets/{petId}")`, a
+ * validator's `MatchedPath`.
+ */
+const PATTERN_WORDS = new WordList(['pattern', 'matched']);
+
 /** Functions named for files that read URLs as well. */
 const URL_READERS = new Set(['file_get_contents', 'readfile', 'fopen']);
 
@@ -398,8 +405,27 @@ function followsRoleKey(tokens: readonly Token[], site: number): boolean {
     text === 'Location' ||
     text === 'location' ||
     hasPageWord(text) ||
-    hasStoreWord(text)
+    hasStoreWord(text) ||
+    PATTERN_WORDS.inName(text)
   );
+}
+
+/**
+ * A stored URL handed on as a route's pattern (`MockRequest(…, path_pattern=path_pattern)`,
+ * `{ pattern: route }`): it describes the route, the request is made from another value.
+ */
+export function isPatternValue(tokens: readonly Token[], use: number): boolean {
+  const separator = previousSignificant(tokens, use - 1);
+  if (separator < 0 || (tokens[separator]!.text !== '=' && tokens[separator]!.text !== ':'))
+    return false;
+  const key = previousSignificant(tokens, separator - 1);
+  if (key < 0 || tokens[key]!.kind !== 'ident' || !PATTERN_WORDS.inName(tokens[key]!.text))
+    return false;
+  // A keyword argument (path_pattern=…) or an object's key ({ pattern: … }); `path_pattern = url`
+  // in a block is another variable.
+  const opener = enclosingOpener(tokens, key);
+  const bracket = opener < 0 ? '' : tokens[opener]!.text;
+  return bracket === '(' || (bracket === '{' && tokens[separator]!.text === ':');
 }
 
 /** `{ "/pets/{id}": handler }`, a generated `paths` type's keys: a name, not a request. */

@@ -546,6 +546,29 @@ const THIRD_PARTY_CASES: Case[] = [
     'struct ShowPet: APIRequest {\n    var urlPath: String { return "/pets/\\(petId)" }\n    var method: HTTPMethod { return .get }\n    let petId: String\n}',
     [2],
   ],
+  // A route's pattern handed to a mock request (openapi-core's tests) is not the URL it holds.
+  [
+    'a.py',
+    'def test_get_pet(spec):\n    path_pattern = "/v1/pets/{petId}"\n    request = MockRequest(\n        host_url,\n        "GET",\n        "/pets/1",\n        path_pattern=path_pattern,\n    )',
+    [6],
+  ],
+  [
+    'a.py',
+    'request = MockRequest(\n    host_url, "GET", "/v1/pets/1",\n    path_pattern="/v1/pets/{petId}",\n)',
+    [2],
+  ],
+  // A keyword argument named like the variable still hands the URL on.
+  [
+    'a.py',
+    'def load(pet_id):\n    url = f"{BASE}/pets/{pet_id}"\n    return requests.get(url=url)',
+    [2],
+  ],
+  // A validator's matched route, beside a "GET" in another statement of the function (kin-openapi).
+  [
+    'a_test.go',
+    'func TestReset(t *testing.T) {\n\tr := getRequestResult()\n\tr.MatchedPath = "/pets/{petId}"\n\tr.MatchedMethod = "GET"\n\tr.reset()\n}',
+    [],
+  ],
   // A request inside an array stays a request.
   ['a.ts', "const [a, b] = await Promise.all([fetch('/pets/1'), fetch('/pets')]);", [1]],
 ];

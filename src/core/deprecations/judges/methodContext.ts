@@ -176,11 +176,12 @@ function callContextMethod(site: UrlSite): string | undefined {
   while (opener >= 0 && groups < 3) {
     groups++;
     const openText = tokens[opener]!.text;
-    // A function's or a statement's body (`func T(t *testing.T) {`, `if (ok) {`): a "GET" in
-    // another of its statements says nothing of this URL (`r.MatchedMethod = "GET"`).
-    if (openText === '{' && tokens[previousSignificant(tokens, opener - 1)]?.text === ')')
-      return undefined;
     const close = matchingCloser(tokens, opener);
+    // A function's or a statement's body (`func T(t *testing.T) {`, `if (ok) {`): only a method
+    // set by name (`request.Method = HttpMethod.Delete`) speaks for the URL; a "GET" elsewhere in
+    // it does not (`r.MatchedMethod = "GET"`, `log("GET")`). Nothing outside the body does.
+    if (openText === '{' && tokens[previousSignificant(tokens, opener - 1)]?.text === ')')
+      return keyedMethodIn(tokens, opener + 1, close);
     const fromArgs =
       argumentMethod(tokens, opener + 1, close) ??
       (openText === '(' ? leadingVerbArgument(tokens, opener) : undefined);

@@ -569,6 +569,17 @@ const THIRD_PARTY_CASES: Case[] = [
     'func TestReset(t *testing.T) {\n\tr := getRequestResult()\n\tr.MatchedPath = "/pets/{petId}"\n\tr.MatchedMethod = "GET"\n\tr.reset()\n}',
     [],
   ],
+  // ... while a method set by name in the same body still speaks for the URL.
+  [
+    'a.cs',
+    'public async Task Delete(int id) {\n    var request = new HttpRequestMessage();\n    request.Method = HttpMethod.Delete;\n    request.RequestUri = new Uri($"{Base}/pets/{id}");\n    await client.SendAsync(request);\n}',
+    [],
+  ],
+  [
+    'a.ts',
+    "function remove(id: number) {\n  const options = { method: 'DELETE' };\n  options.url = `/pets/${id}`;\n  return request(options);\n}",
+    [],
+  ],
   // A request inside an array stays a request.
   ['a.ts', "const [a, b] = await Promise.all([fetch('/pets/1'), fetch('/pets')]);", [1]],
 ];

@@ -168,6 +168,9 @@ function shellCommandMethod({ tokens, first, last }: UrlSite): string | undefine
   return commandLineMethod(words);
 }
 
+/** What a block's brace follows: a function's or statement's head `)`, an arrow, `else`, `try`. */
+const BLOCK_HEAD_ENDS = new Set([')', '=>', 'else', 'try', 'do', 'finally']);
+
 /** The call or object the URL sits in: its callee, its method arguments, and the statement's builder chain. */
 function callContextMethod(site: UrlSite): string | undefined {
   const { tokens, first } = site;
@@ -180,7 +183,10 @@ function callContextMethod(site: UrlSite): string | undefined {
     // A function's or a statement's body (`func T(t *testing.T) {`, `if (ok) {`): only a method
     // set by name (`request.Method = HttpMethod.Delete`) speaks for the URL; a "GET" elsewhere in
     // it does not (`r.MatchedMethod = "GET"`, `log("GET")`). Nothing outside the body does.
-    if (openText === '{' && tokens[previousSignificant(tokens, opener - 1)]?.text === ')')
+    if (
+      openText === '{' &&
+      BLOCK_HEAD_ENDS.has(tokens[previousSignificant(tokens, opener - 1)]?.text ?? '')
+    )
       return keyedMethodIn(tokens, opener + 1, close);
     const fromArgs =
       argumentMethod(tokens, opener + 1, close) ??

@@ -580,6 +580,12 @@ const THIRD_PARTY_CASES: Case[] = [
     "function remove(id: number) {\n  const options = { method: 'DELETE' };\n  options.url = `/pets/${id}`;\n  return request(options);\n}",
     [],
   ],
+  // A method word logged in an arrow function's body says nothing of the URL it returns.
+  [
+    'a.ts',
+    'const load = (id: number) => {\n  console.log("DELETE");\n  const url = `/pets/${id}`;\n  return url;\n};',
+    [3],
+  ],
   // A request inside an array stays a request.
   ['a.ts', "const [a, b] = await Promise.all([fetch('/pets/1'), fetch('/pets')]);", [1]],
 ];

@@ -378,16 +378,26 @@ function isAssignedToPage(tokens: readonly Token[], first: number): boolean {
   return name === 'location' || (separator >= 0 && tokens[separator]!.text === '.');
 }
 
+/** The separator (`,` `:` `=>` `=`) right before a value, and the key or label before that. */
+function labelBefore(
+  tokens: readonly Token[],
+  site: number,
+): { separator: number; key: number } | undefined {
+  const separator = previousSignificant(tokens, site - 1);
+  if (separator < 0 || ![',', ':', '=>', '='].includes(tokens[separator]!.text)) return undefined;
+  const key = previousSignificant(tokens, separator - 1);
+  return key < 0 ? undefined : { separator, key };
+}
+
 /**
  * The key or label the value follows says what it is: `("Location", url)`, `{ Location: url }`,
  * `setHeader('Location', url)` (a redirect), `href: "/pets/…"`, `to: …` (a link),
  * `fromDirectory: "…"` (a folder).
  */
 function followsRoleKey(tokens: readonly Token[], site: number): boolean {
-  const separator = previousSignificant(tokens, site - 1);
-  if (separator < 0 || ![',', ':', '=>', '='].includes(tokens[separator]!.text)) return false;
-  const key = previousSignificant(tokens, separator - 1);
-  if (key < 0) return false;
+  const label = labelBefore(tokens, site);
+  if (!label) return false;
+  const { separator, key } = label;
   const text = tokens[key]!.kind === 'ident' ? tokens[key]!.text : literalText(tokens[key]);
   if (!text) return false;
   // A comma separates arguments: only a quoted header name before it names this value.
@@ -415,12 +425,11 @@ function followsRoleKey(tokens: readonly Token[], site: number): boolean {
  * `{ pattern: route }`): it describes the route, the request is made from another value.
  */
 export function isPatternValue(tokens: readonly Token[], use: number): boolean {
-  const separator = previousSignificant(tokens, use - 1);
-  if (separator < 0 || (tokens[separator]!.text !== '=' && tokens[separator]!.text !== ':'))
-    return false;
-  const key = previousSignificant(tokens, separator - 1);
-  if (key < 0 || tokens[key]!.kind !== 'ident' || !PATTERN_WORDS.inName(tokens[key]!.text))
-    return false;
+  const label = labelBefore(tokens, use);
+  if (!label) return false;
+  const { separator, key } = label;
+  if (tokens[separator]!.text !== '=' && tokens[separator]!.text !== ':') return false;
+  if (tokens[key]!.kind !== 'ident' || !PATTERN_WORDS.inName(tokens[key]!.text)) return false;
   // A keyword argument (path_pattern=…) or an object's key ({ pattern: … }); `path_pattern = url`
   // in a block is another variable.
   const opener = enclosingOpener(tokens, key);

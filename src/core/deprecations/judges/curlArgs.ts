@@ -1,5 +1,6 @@
 import { HTTP_METHODS } from '../model/httpMethods';
 import { renderParts, type Token } from '../model/tokens';
+import { LINE_REACH } from '../model/tokenWalk';
 
 const DATA_FLAGS = new Set([
   '-d',
@@ -116,17 +117,22 @@ export function isCommandBreak(token: Token): boolean {
   return token.kind === 'newline' || (token.kind === 'punct' && COMMAND_SEPARATORS.has(token.text));
 }
 
-/** Index of the first word of the shell command holding token `index`. */
+/**
+ * Index of the first word of the shell command holding token `index`; of a command longer than
+ * LINE_REACH words, only that many are read back.
+ */
 export function commandStart(tokens: readonly Token[], index: number): number {
+  const stop = Math.max(0, index - LINE_REACH);
   let start = index;
-  while (start > 0 && !isCommandBreak(tokens[start - 1]!)) start--;
+  while (start > stop && !isCommandBreak(tokens[start - 1]!)) start--;
   return start;
 }
 
-/** Index of the last word of the shell command holding token `index`. */
+/** Index of the last word of the shell command holding token `index` (at most LINE_REACH on). */
 export function commandEnd(tokens: readonly Token[], index: number): number {
+  const stop = Math.min(tokens.length - 1, index + LINE_REACH);
   let end = index;
-  while (end + 1 < tokens.length && !isCommandBreak(tokens[end + 1]!)) end++;
+  while (end < stop && !isCommandBreak(tokens[end + 1]!)) end++;
   return end;
 }
 

@@ -6,6 +6,7 @@ import { isHandedToNonRequest } from './taker';
 import type { Token } from '../model/tokens';
 import {
   enclosingOpener,
+  lineStartToken,
   matchingOpener,
   nextSignificant,
   previousSignificant,
@@ -344,7 +345,8 @@ function shellMentionPattern(names: ReadonlySet<string>): RegExp {
  * before it and the line's first token (lines holding only comments have no tokens).
  */
 function indentOf(tokens: readonly Token[], index: number): number {
-  let i = index;
-  while (i > 0 && tokens[i - 1]!.kind !== 'newline') i--;
+  const i = lineStartToken(tokens, index);
+  // A line too long to read back (minified code) is not indented: no dedent ends its scope.
+  if (i < 0) return 0;
   return i === 0 ? tokens[0]!.start : tokens[i]!.start - tokens[i - 1]!.start - 1;
 }

@@ -9,7 +9,13 @@
 import type { Confidence } from '../model/confidence';
 import { WordList } from '../model/identifierWords';
 import type { Token } from '../model/tokens';
-import { chainStart, nextSignificant, previousSignificant } from '../model/tokenWalk';
+import {
+  chainStart,
+  LINE_REACH,
+  lineStartToken,
+  nextSignificant,
+  previousSignificant,
+} from '../model/tokenWalk';
 
 /** Words naming a client of a remote API in receivers, types, factories and module paths. */
 const CLIENT_WORDS = new WordList([
@@ -120,19 +126,22 @@ function remembered(
 
 /** The occurrence is on an import line: import …, from … import …, use …, require(…). */
 function isImportLine(tokens: readonly Token[], index: number): boolean {
-  let start = index;
-  while (start > 0 && tokens[start - 1]!.kind !== 'newline') start--;
+  // An import is a short line: one that starts or ends far away (minified code) is not one.
+  const start = lineStartToken(tokens, index);
+  if (start < 0) return false;
   const first = tokens[start]!.text;
   if (first === 'import' || first === 'from' || first === 'use' || first === 'using') return true;
-  for (let i = start; i < tokens.length && tokens[i]!.kind !== 'newline'; i++)
+  for (let i = start, stop = Math.min(tokens.length, start + LINE_REACH); i < stop; i++) {
+    if (tokens[i]!.kind === 'newline') break;
     if (tokens[i]!.text === 'require' || tokens[i]!.text === 'import') return true;
+  }
   return false;
 }
 
 /** The rest of the statement from the line holding `index` names a client (the module path). */
 function lineNamesClient(tokens: readonly Token[], index: number): boolean {
-  let start = index;
-  while (start > 0 && tokens[start - 1]!.kind !== 'newline') start--;
+  const start = lineStartToken(tokens, index);
+  if (start < 0) return false;
   for (let i = start, steps = 0; i < tokens.length && steps < STATEMENT_TOKENS; i++, steps++) {
     const token = tokens[i]!;
     if (token.kind === 'punct' && token.text === ';') break;

@@ -12,6 +12,7 @@ import { HOLE, literalText, type Token } from '../model/tokens';
 import {
   chainStart,
   enclosingOpener,
+  LINE_REACH,
   matchingOpener,
   nextSignificant,
   previousSignificant,
@@ -474,8 +475,7 @@ export function isExpectedValue(tokens: readonly Token[], first: number): boolea
   // only builds the value: require.Equal(t, fmt.Sprintf("/pets/%d", id), path).
   const { opener, callee } = callAround(tokens, first, EXPECTATION_REACH);
   if (opener < 0 || tokens[opener]!.text !== '(') {
-    const start = statementStart(tokens, first);
-    return tokens[start]!.kind === 'ident' && tokens[start]!.text === 'assert';
+    return statementStartsWith(tokens, first, (word) => word === 'assert');
   }
   if (callee < 0) return false;
   const name = tokens[callee]!.text;
@@ -484,8 +484,7 @@ export function isExpectedValue(tokens: readonly Token[], first: number): boolea
   if (receiverNames(tokens, callee).some((receiver) => EXPECTATION_WORDS.inName(receiver)))
     return true;
   if (!RSPEC_MATCHERS.has(name)) return false;
-  const start = statementStart(tokens, callee);
-  return tokens[start]!.kind === 'ident' && EXPECTATION_WORDS.inName(tokens[start]!.text);
+  return statementStartsWith(tokens, callee, (word) => EXPECTATION_WORDS.inName(word));
 }
 
 /** Calls and annotations whose arguments are a table of test cases. */
@@ -562,12 +561,26 @@ function isTestifyAssertionObject(tokens: readonly Token[], callee: number): boo
   return false;
 }
 
-/** The first token of the line holding token `index` (statements here are lines). */
+/**
+ * The first token of the statement holding token `index` (statements here are lines, or end at
+ * `;`), or -1 when it starts more than LINE_REACH tokens back.
+ */
 function statementStart(tokens: readonly Token[], index: number): number {
-  let start = index;
-  while (start > 0 && tokens[start - 1]!.kind !== 'newline' && tokens[start - 1]!.text !== ';')
-    start--;
-  return start;
+  for (let start = index, steps = 0; start > 0; start--, steps++) {
+    if (steps === LINE_REACH) return -1;
+    if (tokens[start - 1]!.kind === 'newline' || tokens[start - 1]!.text === ';') return start;
+  }
+  return 0;
+}
+
+/** The statement holding token `index` starts with the word `test` accepts. */
+function statementStartsWith(
+  tokens: readonly Token[],
+  index: number,
+  test: (word: string) => boolean,
+): boolean {
+  const start = statementStart(tokens, index);
+  return start >= 0 && tokens[start]!.kind === 'ident' && test(tokens[start]!.text);
 }
 
 /**
@@ -576,7 +589,8 @@ function statementStart(tokens: readonly Token[], index: number): number {
  */
 function isParenlessPageCall(tokens: readonly Token[], first: number): boolean {
   let start = first;
-  for (let i = first - 1; i >= 0; i--) {
+  for (let i = first - 1, steps = 0; i >= 0; i--, steps++) {
+    if (steps === LINE_REACH) return false; // the first word of so long a statement is not read
     const token = tokens[i]!;
     if (token.kind === 'newline' || token.text === ';') break;
     if (token.kind === 'punct' && ['(', '[', '{'].includes(token.text)) return false;

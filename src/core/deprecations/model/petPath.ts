@@ -111,8 +111,15 @@ function isNamedPage(text: string, start: number, end: number): boolean {
 function endsWithFileExtension(text: string, start: number): boolean {
   let end = start;
   while (end < text.length && !isSegmentEnd(text.charCodeAt(end))) end++;
-  const dot = text.lastIndexOf('.', end - 1);
-  if (dot <= start || end - dot < 2 || end - dot > 6) return false;
+  // The segment's last dot, looked for only where an extension could start: a search back over
+  // all the text would make a long rendered chain with many "pets/" quadratic.
+  let dot = -1;
+  for (let i = end - 1; i > start && i >= end - 6; i--)
+    if (text.charCodeAt(i) === 46) {
+      dot = i;
+      break;
+    }
+  if (dot < 0 || end - dot < 2) return false;
   for (let i = dot + 1; i < end; i++) {
     const code = text.charCodeAt(i) | 32;
     if (code < 97 || code > 122) return false;

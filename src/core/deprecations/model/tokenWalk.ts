@@ -1,5 +1,24 @@
 import type { Token } from './tokens';
 
+/**
+ * Tokens searched for the ends of a line, statement or shell command. A longer line is generated
+ * or minified code, whose far parts are not read: a file of one huge line then costs time linear
+ * in its candidates instead of quadratic.
+ */
+export const LINE_REACH = 1000;
+
+/**
+ * Index of the first token on the line holding token `index` (0 on the file's first line), or -1
+ * when that line starts more than `LINE_REACH` tokens back.
+ */
+export function lineStartToken(tokens: readonly Token[], index: number): number {
+  for (let i = index, steps = 0; i > 0; i--, steps++) {
+    if (steps === LINE_REACH) return -1;
+    if (tokens[i - 1]!.kind === 'newline') return i;
+  }
+  return 0;
+}
+
 /** Index of the next token that is not a newline, or -1. */
 export function nextSignificant(tokens: readonly Token[], from: number): number {
   for (let i = from; i < tokens.length; i++) if (tokens[i]!.kind !== 'newline') return i;
@@ -51,10 +70,16 @@ export function matchingCloser(tokens: readonly Token[], open: number, limit = 2
   return stop - 1;
 }
 
+/**
+ * Links of a callee chain walked back: builder chains are a few dozen long; a fluent chain of
+ * thousands (generated code) is read only this far, or each call in it would walk all before it.
+ */
+const CHAIN_LINKS = 64;
+
 /** Start of a callee chain ending at `index`: `a.b::c->d` walks back to `a`. */
 export function chainStart(tokens: readonly Token[], index: number): number {
   let start = index;
-  for (;;) {
+  for (let links = 0; links < CHAIN_LINKS; links++) {
     const separator = previousSignificant(tokens, start - 1);
     if (separator < 0) return start;
     const text = tokens[separator]!.text;
@@ -75,6 +100,7 @@ export function chainStart(tokens: readonly Token[], index: number): number {
       start = callee >= 0 && tokens[callee]!.kind === 'ident' ? callee : opener;
     } else return start;
   }
+  return start;
 }
 
 /** The index of the bracket opening the closer at `close`, or -1. */

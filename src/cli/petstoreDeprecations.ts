@@ -39,6 +39,15 @@ function crashed(error: unknown): void {
   process.exitCode = 2;
 }
 
+/**
+ * A reader that stops early (`scan | head`) closes the pipe: the rest of the report has nowhere to
+ * go, which is no failure of the scan. The run ends as it would have, with its own status (1 when
+ * there are findings), without a stack trace; other output errors are reported as crashes.
+ */
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') crashed(error);
+});
+
 Promise.resolve()
   .then(() => main(process.argv.slice(2)))
   .then((code) => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -725,6 +726,20 @@ describe('petstore-deprecations on hostile trees', () => {
     } finally {
       await rm(odd, { recursive: true, force: true });
     }
+  });
+
+  it('ends quietly with its own status when the reader closes the pipe first (scan | head)', async () => {
+    const child = spawn(process.execPath, [BIN, 'scan', '--format', 'json'], {
+      cwd: tree,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy(); // the reader is gone before the report is written
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    assert.equal(code, 1, 'findings still end the run with status 1');
+    assert.doesNotMatch(stderr, /EPIPE|Error|\n\s+at /);
+    assert.match(stderr, /calls? to the deprecated GET/);
   });
 
   it('notes an unreadable file and exits 2 when nothing else is found', async () => {

@@ -3,13 +3,18 @@
  *   1. the workspace walk at 500, 1,000 and 2,000 levels of folders (a linear walk doubles from
  *      1,000 to 2,000; the old one, cubic, took minutes at 2,000);
  *   2. peak memory of `petstore-deprecations scan` on the benchmark corpus and on a 10 MB file with
- *      a call on every line, above Node's own start (`node -e 0`), as multiples of the largest file.
+ *      a call on every line, above Node's own start (`node -e 0`), as multiples of the largest file;
+ *   3. the engine on one-line files (minified, generated code) of several shapes, at 1x and 4x the
+ *      uses (linear: ~4; the unbounded walks back to a line's start made it ~16: a 3 MB bundle with
+ *      100,000 uses took four minutes), and the CLI on such a bundle.
  * Run: npm run bench:robustness
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DeprecationEngine } from '../src/core/deprecations/engine';
+import { languageOfPath } from '../src/core/deprecations/lexers/languages';
 import { listFiles } from '../src/core/deprecations/workspace/workspaceWalker';
 import { writeCorpus } from './corpus';
 
@@ -51,6 +56,60 @@ function peakRssMb(args: string[]): number {
   return kb / 1024;
 }
 
+/** Shapes of one-line files: a file name and one use, repeated on a single line. */
+const ONE_LINE_SHAPES: [
+  label: string,
+  name: string,
+  use: (i: number) => string,
+  prefix?: string,
+][] = [
+  ['stored URLs', 'a.js', (i) => `a${i}=fetch("/pets/"+id${i});`],
+  ['object literals', 'a.js', (i) => `{u:"/pets/${i}",m:"GET",`],
+  ['joined segments', 'a.js', (i) => `x${i}=["pets",id].join("/");`],
+  ['a fluent chain', 'a.js', (i) => `.get("/pets/${i}")`, 'a'],
+  ['shell variables', 'a.sh', () => `U="$B/pets/$I"; curl "$U";`],
+  [
+    'PHP curl handles',
+    'a.php',
+    (i) => `$ch${i} = curl_init("/pets/1"); curl_setopt($ch${i}, CURLOPT_URL, "/pets/2");`,
+    '<?php ',
+  ],
+];
+
+function oneLineMs(name: string, use: (i: number) => string, uses: number, prefix: string) {
+  let code = prefix;
+  for (let i = 0; i < uses; i++) code += use(i);
+  const engine = new DeprecationEngine();
+  const language = languageOfPath(name)!;
+  const started = performance.now();
+  engine.scan(code, language);
+  return performance.now() - started;
+}
+
+function oneLineFiles(): void {
+  console.log('\none-line files: engine time at 4,000 and 16,000 uses (best of 3)');
+  for (const [label, name, use, prefix = ''] of ONE_LINE_SHAPES) {
+    const [small, large] = [4_000, 16_000].map((uses) =>
+      Math.min(...[0, 1, 2].map(() => oneLineMs(name, use, uses, prefix))),
+    );
+    console.log(
+      `  ${label.padEnd(18)} ${small!.toFixed(0).padStart(6)} ms ${large!.toFixed(0).padStart(7)} ms  ratio ${(large! / small!).toFixed(1)}  (linear: ~4; quadratic: ~16)`,
+    );
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'petstore-minified-'));
+  const bundle = join(folder, 'bundle.min.js');
+  let code = '';
+  for (let i = 0; i < 100_000; i++) code += `a${i}=fetch("/pets/"+id${i});`;
+  writeFileSync(bundle, code);
+  const started = performance.now();
+  spawnSync(process.execPath, [CLI, 'scan', '--no-rg', bundle], { stdio: 'ignore' });
+  const ms = performance.now() - started;
+  rmSync(folder, { recursive: true, force: true });
+  console.log(
+    `  CLI on a ${(code.length / 1048576).toFixed(1)} MB one-line bundle with 100,000 uses: ${(ms / 1000).toFixed(1)} s (took 244 s before the walks were bounded)`,
+  );
+}
+
 function main(): void {
   console.log('workspace walk of a folder chain (one file at the bottom)');
   const times = new Map<number, number>();
@@ -84,6 +143,7 @@ function main(): void {
   console.log(
     `  10 MB file, a call on every line:  ${densePeak.toFixed(0)} MB, ${(densePeak - baseline).toFixed(0)} MB above node = ${((densePeak - baseline) / 10).toFixed(1)}x the file`,
   );
+  oneLineFiles();
 }
 
 main();

@@ -67,6 +67,7 @@ const ONE_LINE_SHAPES: [
   ['object literals', 'a.js', (i) => `{u:"/pets/${i}",m:"GET",`],
   ['joined segments', 'a.js', (i) => `x${i}=["pets",id].join("/");`],
   ['a fluent chain', 'a.js', (i) => `.get("/pets/${i}")`, 'a'],
+  ['one long URL', 'a.http', (i) => `/pets/${i}`, 'GET {{b}}'],
   ['shell variables', 'a.sh', () => `U="$B/pets/$I"; curl "$U";`],
   [
     'PHP curl handles',

@@ -22,9 +22,11 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
   const proseBefore = requestLine ? text.length : firstInnerSpace(text);
   let lastNonSpace = text.length - 1;
   while (lastNonSpace >= 0 && isSpace(text.charCodeAt(lastNonSpace))) lastNonSpace--;
+  // "https://host/#/pets/1": after a "#" is a hash route of a single-page app, never sent.
+  const fragment = text.indexOf('#');
   for (let index = text.indexOf('pets/'); index !== -1; index = text.indexOf('pets/', index + 5)) {
     if (index > proseBefore) break;
-    if (isInFragment(text, index)) break;
+    if (fragment !== -1 && fragment < index) break;
     if (!startsPathSegment(text, index, requestLine)) continue;
     if (isOtherApiVersion(text, index) || isFilePath(text, index)) continue;
     if (isNestedOrVerbPath(text, index)) continue;
@@ -60,12 +62,6 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
     }
   }
   return undefined;
-}
-
-/** "https://host/#/pets/1": a hash route of a single-page app, never sent to the server. */
-function isInFragment(text: string, index: number): boolean {
-  const hash = text.indexOf('#');
-  return hash !== -1 && hash < index;
 }
 
 function startsPathSegment(text: string, index: number, requestLine: boolean): boolean {

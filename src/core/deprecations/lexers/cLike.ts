@@ -323,26 +323,48 @@ function holeLength(s: LexerState, style: 'js' | 'kotlin' | 'php' | 'csharp'): n
 
 /**
  * Index just past the brace that closes the one at `open`, skipping nested braces and quoted
- * text. Bounded by the end of the source.
+ * text (a template's `${…}` holes, nested to any depth). Bounded by the end of the source. One
+ * loop over a stack of what it is inside, not recursion: a file of templates nested thousands
+ * deep overflowed the call stack and ended the whole scan.
  */
 export function balancedEnd(src: string, open: number): number {
-  let depth = 0;
+  // Per level: the quote of the string being read, or 0 in code (with its own brace depth).
+  const quotes: number[] = [0];
+  const depths: number[] = [0];
   let i = open;
   while (i < src.length) {
     const c = src.charCodeAt(i);
-    if (c === 123) depth++;
-    else if (c === 125) {
-      depth--;
-      if (depth === 0) return i + 1;
-    } else if (c === 34 || c === 39 || c === 96) {
-      i = skipSimpleQuoted(src, i);
-      continue;
-    }
-    i++;
+    const level = quotes.length - 1;
+    const quote = quotes[level]!;
+    if (quote === 0) {
+      if (c === 123) depths[level]!++;
+      else if (c === 125 && --depths[level]! === 0) {
+        quotes.pop();
+        depths.pop();
+        if (level === 0) return i + 1;
+      } else if (c === 34 || c === 39 || c === 96) {
+        quotes.push(c);
+        depths.push(0);
+      }
+      i++;
+    } else if (c === 92) i += 2;
+    else if (c === quote) {
+      quotes.pop();
+      depths.pop();
+      i++;
+    } else if (c === 10 && quote !== 96) {
+      quotes.pop(); // an unterminated string ends with its line
+      depths.pop();
+    } else if (quote === 96 && c === 36 && src.charCodeAt(i + 1) === 123) {
+      quotes.push(0); // a hole: code again, until its closing brace
+      depths.push(0);
+      i++;
+    } else i++;
   }
   return src.length;
 }
 
+/** Index just past the string whose quote is at `at` (at its line's end if unterminated). */
 function skipSimpleQuoted(src: string, at: number): number {
   const quote = src.charCodeAt(at);
   let i = at + 1;

@@ -144,6 +144,17 @@ describe('deprecated getPet finder: hostile input', () => {
     assert.deepEqual(findingLines('a.js', `x = "GET /pets/1 ${' '.repeat(long)}x"`), []);
   });
 
+  it('strings nested 100,000 deep in holes are read to their end, and the use after them found', () => {
+    // JavaScript's templates once overflowed the call stack, which ended the whole scan.
+    const deep = 100_000;
+    const nested: [string, string][] = [
+      ['a.ts', `x = ${'`${'.repeat(deep)}1${'}`'.repeat(deep)}\nfetch(\`/pets/\${id}\`);`],
+      ['a.rb', `x = ${'"#{'.repeat(deep)}1${'}"'.repeat(deep)}\nHTTParty.get("/pets/#{id}")`],
+      ['a.kt', `x = ${'"${'.repeat(deep)}1${'}"'.repeat(deep)}\nclient.get("/pets/$id")`],
+    ];
+    for (const [name, code] of nested) assert.deepEqual(findingLines(name, code), [2], name);
+  });
+
   it('random bytes in every language neither throw nor hang', () => {
     let seed = 42;
     const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;

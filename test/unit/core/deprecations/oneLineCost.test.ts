@@ -11,7 +11,10 @@ import {
  * 3 MB bundle with 100,000 of them took four minutes. The cost is counted in token reads, not
  * timed: the reads must grow with the number of uses, not with its square.
  */
-describe('deprecated getPet finder: cost of a one-line file', () => {
+describe('deprecated getPet finder: cost of a one-line file', function () {
+  // Counting every read through a proxy is slow: a few seconds per shape, more on a busy machine.
+  this.timeout(120_000);
+
   /** The language's support, with a lexer whose tokens count every read of them. */
   function counting(name: string): { language: LanguageSupport; reads: () => number } {
     const real = languageOfPath(name)!;

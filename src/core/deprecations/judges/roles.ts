@@ -12,10 +12,10 @@ import { HOLE, literalText, type Token } from '../model/tokens';
 import {
   chainStart,
   enclosingOpener,
-  LINE_REACH,
   matchingOpener,
   nextSignificant,
   previousSignificant,
+  statementStartToken,
 } from '../model/tokenWalk';
 
 /** Words of a callee that make its string argument a page: redirect_to, navigateTo, goto, link_to. */
@@ -561,25 +561,13 @@ function isTestifyAssertionObject(tokens: readonly Token[], callee: number): boo
   return false;
 }
 
-/**
- * The first token of the statement holding token `index` (statements here are lines, or end at
- * `;`), or -1 when it starts more than LINE_REACH tokens back.
- */
-function statementStart(tokens: readonly Token[], index: number): number {
-  for (let start = index, steps = 0; start > 0; start--, steps++) {
-    if (steps === LINE_REACH) return -1;
-    if (tokens[start - 1]!.kind === 'newline' || tokens[start - 1]!.text === ';') return start;
-  }
-  return 0;
-}
-
 /** The statement holding token `index` starts with the word `test` accepts. */
 function statementStartsWith(
   tokens: readonly Token[],
   index: number,
   test: (word: string) => boolean,
 ): boolean {
-  const start = statementStart(tokens, index);
+  const start = statementStartToken(tokens, index);
   return start >= 0 && tokens[start]!.kind === 'ident' && test(tokens[start]!.text);
 }
 
@@ -588,14 +576,10 @@ function statementStartsWith(
  * `redirect_back fallback_location: "…"`: the statement's first word names the call.
  */
 function isParenlessPageCall(tokens: readonly Token[], first: number): boolean {
-  let start = first;
-  for (let i = first - 1, steps = 0; i >= 0; i--, steps++) {
-    if (steps === LINE_REACH) return false; // the first word of so long a statement is not read
-    const token = tokens[i]!;
-    if (token.kind === 'newline' || token.text === ';') break;
-    if (token.kind === 'punct' && ['(', '[', '{'].includes(token.text)) return false;
-    start = i;
-  }
+  let start = statementStartToken(tokens, first);
+  if (start < 0) return false; // the first word of so long a statement is not read
+  for (let i = start; i < first; i++)
+    if (tokens[i]!.kind === 'punct' && ['(', '[', '{'].includes(tokens[i]!.text)) return false;
   // `@page "/pets/{id}"` (Razor): a directive naming the page.
   if (tokens[start]!.text === '@' && start + 1 < first) start++;
   if (start === first || tokens[start]!.kind !== 'ident') return false;

@@ -12,9 +12,22 @@ export const LINE_REACH = 1000;
  * when that line starts more than `LINE_REACH` tokens back.
  */
 export function lineStartToken(tokens: readonly Token[], index: number): number {
+  return startAfter(tokens, index, false);
+}
+
+/**
+ * Index of the first token of the statement holding token `index` (a line, or ended by `;`), or
+ * -1 when it starts more than `LINE_REACH` tokens back.
+ */
+export function statementStartToken(tokens: readonly Token[], index: number): number {
+  return startAfter(tokens, index, true);
+}
+
+function startAfter(tokens: readonly Token[], index: number, semicolons: boolean): number {
   for (let i = index, steps = 0; i > 0; i--, steps++) {
     if (steps === LINE_REACH) return -1;
-    if (tokens[i - 1]!.kind === 'newline') return i;
+    const before = tokens[i - 1]!;
+    if (before.kind === 'newline' || (semicolons && before.text === ';')) return i;
   }
   return 0;
 }

@@ -21,12 +21,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { SUITE_OUTPUT_MARK } from '../integration/support/mochaRunner';
+import {
+  SUITE_OUTPUT_MARK,
+  type FailedTest,
+  type SuiteResults,
+} from '../integration/support/mochaRunner';
 import { ensureCodeServer } from './codeServerInstall';
 import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { freePort } from './freePort';
 import { startHostEndpoint } from './hostEndpoint';
-import { extensionLogTail } from './extensionLog';
+import { extensionLogBetween, extensionLogTail } from './extensionLog';
 import { filesContainingSecrets } from './secretScan';
 import { ensureSystemPackages } from './systemPackages';
 import { openWorkbench, type Workbench } from './workbench';
@@ -40,12 +44,6 @@ const EXTENSION_ID = (() => {
   };
   return `${manifest.publisher}.${manifest.name}`;
 })();
-
-interface SuiteResults {
-  passes: number;
-  failures: number;
-  pending: number;
-}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -93,6 +91,7 @@ async function main(): Promise<number> {
   });
   let timer: NodeJS.Timeout | undefined;
   let passed = false;
+  let failedTests: FailedTest[] = [];
   try {
     server = await startCodeServer({
       install,
@@ -136,6 +135,7 @@ async function main(): Promise<number> {
       return 1;
     }
     const results = readResults(resultsFile);
+    failedTests = results?.failed ?? [];
     log(`workbench exit code ${outcome}; ${Math.round((Date.now() - started) / 1000)} s in all`);
     if (!results) {
       log(
@@ -164,8 +164,20 @@ async function main(): Promise<number> {
     await server?.stop().catch(() => undefined);
     await endpoint.close();
     if (!passed) {
-      const tail = extensionLogTail(join(scratch, 'profile'), EXTENSION_ID, testKeys);
+      const profile = join(scratch, 'profile');
+      const tail = extensionLogTail(profile, EXTENSION_ID, testKeys, 40);
       if (tail) log(`the extension's log, last lines:\n${tail}`);
+      // Last, where a CI page that shows only the end of the output still has it.
+      for (const test of failedTests) {
+        const lines = extensionLogBetween(
+          profile,
+          EXTENSION_ID,
+          testKeys,
+          test.startedMs - 1000,
+          test.endedMs,
+        );
+        log(`the extension's log while "${test.title}" ran:\n${lines || '(nothing)'}`);
+      }
     }
     if (!process.env.PETSTORE_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
   }

@@ -15,8 +15,10 @@ import {
   reloadTree,
   runCommandAndPick,
   setKeyThroughInput,
+  showPetsView,
   testKeys,
   updateSetting,
+  within,
   type TestKeys,
 } from './support/explorer';
 import {
@@ -54,34 +56,77 @@ function petNames(nodes: PetsNode[]): string[] {
 /**
  * A server that lists nothing and rejects every create with 400, as a real server may; and it has
  * deprecated GET /pets, saying so in the headers (RFC 9745, RFC 8594), as the API may one day.
+ * `holdLists` makes it keep list requests waiting until released, to refresh a view mid-load.
  */
-async function startRejectingServer(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+async function startRejectingServer(): Promise<{
+  baseUrl: string;
+  close(): Promise<void>;
+  holdLists(): HeldLists;
+  /** List requests received, in all. */
+  listRequests(): number;
+}> {
+  let listed: ({ status?: string } & Record<string, unknown>)[] = [];
+  let listRequests = 0;
+  let held: { waiting: (() => void)[]; arrivals: (() => void)[]; count: number } | undefined;
   const server: Server = createServer((request, response) => {
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      if (response.destroyed) return; // the client gave up (an aborted load)
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));
     };
     request.resume();
     request.on('end', () => {
       if (request.method === 'POST')
-        reply(400, {
+        return reply(400, {
           code: 'duplicate_name',
           message: 'a pet with this name already exists',
           status: 400,
         });
-      else
-        reply(200, [], {
+      const status = new URL(request.url ?? '/', 'http://localhost').searchParams.get('status');
+      const answer = () =>
+        reply(200, status ? listed.filter((pet) => pet.status === status) : listed, {
           deprecation: '@1767225600',
           sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
           link: '</v2/pets>; rel="successor-version"',
         });
+      listRequests++;
+      if (!held) return answer();
+      held.count++;
+      held.waiting.push(answer);
+      for (const arrived of held.arrivals.splice(0)) arrived();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+    listRequests: () => listRequests,
+    holdLists: () => {
+      const hold = { waiting: [] as (() => void)[], arrivals: [] as (() => void)[], count: 0 };
+      held = hold;
+      return {
+        count: () => hold.count,
+        arrived: async (count) => {
+          while (hold.count < count)
+            await new Promise<void>((resolve) => hold.arrivals.push(resolve));
+        },
+        release: (pets) => {
+          listed = pets;
+          held = undefined;
+          for (const answer of hold.waiting.splice(0)) answer();
+        },
+      };
+    },
   };
+}
+
+interface HeldLists {
+  /** List requests held so far. */
+  count(): number;
+  /** Resolves once `count` list requests have arrived. */
+  arrived(count: number): Promise<void>;
+  /** Answers every held request, and later ones, with `pets`. */
+  release(pets: ({ status?: string } & Record<string, unknown>)[]): void;
 }
 
 describe('Explorer: Pets view, environments, API keys, create-pet wizard', function () {
@@ -412,6 +457,37 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     }
     await runCommandAndPick('petstore.switchEnvironment', 'Production');
   });
+
+  it('answers a Refresh pressed while the view loads with the next load, shown in the view', async () => {
+    await runCommandAndPick('petstore.switchEnvironment', 'Rejecting');
+    await showPetsView(api);
+    const beforeOneLoad = rejecting.listRequests();
+    await reloadTree(api);
+    const perLoad = rejecting.listRequests() - beforeOneLoad;
+    const held = rejecting.holdLists();
+    try {
+      api.tree.refresh(); // the view is shown: VS Code asks, and the load waits on the server
+      await within(held.arrived(1), 'the first load to reach the server');
+      await vscode.commands.executeCommand('petstore.refresh'); // pressed mid-load
+      await within(
+        held.arrived(held.count() + 1),
+        'the next load to start without waiting to be asked',
+      );
+      const ready = nextState(api, 'ready');
+      held.release([{ id: 4242, name: 'Held Heron', categoryId: 3, status: 'available' }]);
+      await ready;
+      if (hostAvailable()) await waitForWorkbench('.monaco-list-row:has-text("Held Heron")');
+      const roots = (await api.tree.getChildren()) ?? [];
+      const shown = roots.flatMap((node) => (node.kind === 'group' ? node.children : [node]));
+      assert.deepEqual(petNames(shown), ['Held Heron']);
+      // The aborted load (at most one load's requests) and the next one: no third load.
+      assert.ok(held.count() <= 2 * perLoad, `${held.count()} requests for ${perLoad} per load`);
+    } finally {
+      held.release([]);
+      await runCommandAndPick('petstore.switchEnvironment', 'Production');
+    }
+  });
+
   it('creates pets from a CSV file, skips them on a second run, and lists every invalid row first', async () => {
     await runCommandAndPick('petstore.switchEnvironment', 'Staging');
     const folder = vscode.workspace.workspaceFolders![0]!.uri;

@@ -5,6 +5,7 @@ import {
   nextState,
   runCommandAndPick,
   setKeyThroughInput,
+  showPetsView,
   testKeys,
   updateSetting,
   within,
@@ -65,7 +66,7 @@ describe('Walkthrough: getting started', function () {
     await step('Set its API key');
     // 3. The Pets view loaded with that address and key (what the step's button opens).
     const loaded = nextState(api, 'ready');
-    await vscode.commands.executeCommand('petstore.pets.focus');
+    await showPetsView(api);
     api.tree.refresh();
     await loaded;
     await step('Browse pets');

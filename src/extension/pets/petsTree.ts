@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { PetStoreError } from '../../core/api/errors';
 import type { Pet } from '../../core/api/schemas';
-import { isCancellation } from '../../core/cancellation';
 import { AccessProblem } from '../../core/explorer/accessProblem';
 import {
   describeFailure,
@@ -25,6 +24,7 @@ import {
   type PetsViewMode,
 } from '../../core/explorer/petTreeModel';
 import type { PromptGate } from '../../core/explorer/promptGate';
+import { LatestLoad } from '../../core/explorer/latestLoad';
 import { filterSnapshot, nameMatches, petCount } from '../../core/explorer/nameFilter';
 import {
   deprecationNoticeLabel,
@@ -123,8 +123,11 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
   /** Fires after each load with what the view now shows. */
   readonly onDidChangeState = this.stateChanged.event;
 
-  private loading: Promise<PetsNode[]> | undefined;
-  private abort: AbortController | undefined;
+  /** A refresh during a load replaces it at once (see LatestLoad for why VS Code needs that). */
+  private readonly loads = new LatestLoad<PetsNode[]>(
+    (signal) => this.load(signal),
+    () => this.changed.fire(undefined),
+  );
   private roots: PetsNode[] = [];
   private readonly created = new Map<string, Pet[]>();
   /** The last load, kept so the name filter re-applies without a request. */
@@ -145,9 +148,13 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
   ) {}
 
   refresh(): void {
-    this.abort?.abort();
-    this.loading = undefined;
+    this.loads.refresh();
     this.changed.fire(undefined);
+  }
+
+  /** Whether a load is running now. */
+  get loading(): boolean {
+    return this.loads.running;
   }
 
   get nameFilter(): string {
@@ -161,9 +168,10 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
   setNameFilter(query: string): void {
     this.filter = query;
     void vscode.commands.executeCommand('setContext', 'petstore.nameFilterActive', !!query.trim());
-    if (!this.loaded || this.state !== 'ready') return;
+    // While loading, the load applies the filter when it ends.
+    if (!this.loaded || this.state !== 'ready' || this.loads.running) return;
     this.roots = this.rootsOf(this.loaded);
-    this.loading = Promise.resolve(this.roots);
+    this.loads.show(this.roots);
     this.changed.fire(undefined);
     this.stateChanged.fire(this.state);
   }
@@ -269,13 +277,10 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
   }
 
   private rootNodes(): Promise<PetsNode[]> {
-    this.loading ??= this.load();
-    return this.loading;
+    return this.loads.get();
   }
 
-  private async load(): Promise<PetsNode[]> {
-    const abort = new AbortController();
-    this.abort = abort;
+  private async load(signal: AbortSignal): Promise<PetsNode[]> {
     const environment = this.access.environment;
     const mode = this.modeStore.get();
     try {
@@ -283,12 +288,13 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
         { location: { viewId: PETS_VIEW_ID } },
         () =>
           loadPets(
-            (query) => this.access.listPets(query, abort.signal),
+            (query) => this.access.listPets(query, signal),
             mode,
             readSettings().listLimit,
             this.created.get(environment.id),
           ),
       );
+      if (signal.aborted) return []; // replaced: its late answer must not overwrite the next one's
       this.loaded = {
         environmentId: environment.id,
         snapshot,
@@ -299,7 +305,7 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
       this.setState('ready');
       this.unauthorizedPrompts.reset(environment.id);
     } catch (error) {
-      if (isCancellation(error) && abort.signal.aborted) return [];
+      if (signal.aborted) return []; // replaced by the next load, which answers instead
       this.loaded = undefined;
       this.shownPets = this.loadedPets = 0;
       this.roots = this.failureNodes(environment.id, environment.label, error);
@@ -377,7 +383,7 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
   }
 
   dispose(): void {
-    this.abort?.abort();
+    this.loads.dispose();
     this.changed.dispose();
     this.stateChanged.dispose();
   }

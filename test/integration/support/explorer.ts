@@ -50,7 +50,8 @@ export function nextState(
   return within(
     reached,
     () =>
-      `the Pets view reaching '${wanted}' (states seen: ${seen.join(', ') || 'none'}; now '${api.tree.state}')`,
+      `the Pets view reaching '${wanted}' (states seen: ${seen.join(', ') || 'none'}; now '${api.tree.state}'; ` +
+      `view ${api.view.visible ? 'visible' : 'hidden'}; ${api.tree.loading ? 'a load running' : 'no load running'})`,
     limitMs,
   ).finally(() => {
     subscription?.dispose();
@@ -82,6 +83,23 @@ export async function within<T>(
     return await Promise.race([Promise.resolve(promise), expired]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Shows the Pets view and resolves once VS Code reports it visible (only then does it ask the tree
+ * for its nodes), failing within 30 s, saying so, if it never is.
+ */
+export async function showPetsView(api: PetStoreExplorerApi): Promise<void> {
+  let subscription: vscode.Disposable | undefined;
+  const visible = new Promise<void>((resolve) => {
+    subscription = api.view.onDidChangeVisibility(({ visible }) => visible && resolve());
+  });
+  try {
+    await vscode.commands.executeCommand('petstore.pets.focus');
+    if (!api.view.visible) await within(visible, 'the Pets view to become visible');
+  } finally {
+    subscription?.dispose();
   }
 }
 

@@ -9,11 +9,29 @@ import { hostAvailable, screenshot } from './host';
  */
 export const SUITE_OUTPUT_MARK = '\u2063suite\u2063';
 
+export interface FailedTest {
+  title: string;
+  startedMs: number;
+  endedMs: number;
+}
+
+/** What the suite writes to PETSTORE_TEST_RESULTS for the launcher. */
+export interface SuiteResults {
+  passes: number;
+  failures: number;
+  pending: number;
+  /** Failed tests (hooks that failed have no entry) with when they ran. */
+  failed?: FailedTest[];
+}
+
 /**
  * Runs mocha test files inside the extension host and writes the counts where the launcher reads
  * them: the launcher trusts a pass only with this file (a crashed host also reports exit 0).
  */
 export async function runMochaFiles(files: string[]): Promise<void> {
+  // When each failed test ran, so the launcher can print the extension's log of that time.
+  const failed: FailedTest[] = [];
+  let testStarted = Date.now();
   const originalLog = console.log;
   const markedLog = (...args: unknown[]) => originalLog(`${SUITE_OUTPUT_MARK}${format(...args)}`);
   // Mocha's reporters keep the console.log they saw at load time; point them at the marked one too.
@@ -31,26 +49,33 @@ export async function runMochaFiles(files: string[]): Promise<void> {
     // PETSTORE_TEST_GREP='activation|Walkthrough' npm run test:integration
     grep: process.env.PETSTORE_TEST_GREP ? new RegExp(process.env.PETSTORE_TEST_GREP) : undefined,
     rootHooks: {
+      beforeEach() {
+        testStarted = Date.now();
+      },
       // What the workbench showed when a test failed, next to the other screenshots.
       async afterEach(this: Mocha.Context) {
         const test = this.currentTest;
-        if (test?.state === 'failed' && hostAvailable()) {
+        if (test?.state !== 'failed') return;
+        failed.push({ title: test.fullTitle(), startedMs: testStarted, endedMs: Date.now() });
+        if (hostAvailable())
           await screenshot(`FAILED-${test.fullTitle()}`.slice(0, 120)).catch(() => undefined);
-        }
       },
     },
   });
   for (const file of files) mocha.addFile(file);
   const failures = await new Promise<number>((resolve) => {
     const runner = mocha.run((count) => {
-      const {
-        passes,
-        failures: failed,
-        pending,
-      } = runner.stats ?? { passes: 0, failures: count, pending: 0 };
+      const { passes, failures, pending } = runner.stats ?? {
+        passes: 0,
+        failures: count,
+        pending: 0,
+      };
       const resultsFile = process.env.PETSTORE_TEST_RESULTS;
       if (resultsFile)
-        writeFileSync(resultsFile, JSON.stringify({ passes, failures: failed, pending }));
+        writeFileSync(
+          resultsFile,
+          JSON.stringify({ passes, failures, pending, failed } satisfies SuiteResults),
+        );
       resolve(count);
     });
   });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { extensionLogTail } from '../../host/extensionLog';
+import { extensionLogBetween, extensionLogTail } from '../../host/extensionLog';
 
 describe('the launcher prints the extension log of a failed run', () => {
   let profile: string;
@@ -41,5 +41,46 @@ describe('the launcher prints the extension log of a failed run', () => {
     assert.equal(extensionLogTail(profile, 'acme.pets', []), undefined);
     writeLog('exthost1', 'other.extension', ['not ours']);
     assert.equal(extensionLogTail(profile, 'acme.pets', []), undefined);
+  });
+
+  it('gives the lines a failed test wrote, by their time, continuation lines included', () => {
+    const at = (minute: number, second: number) => new Date(2026, 10, 24, 17, minute, second);
+    const stamp = (time: Date) =>
+      `2026-11-24 17:${String(time.getMinutes()).padStart(2, '0')}:${String(time.getSeconds()).padStart(2, '0')}.000`;
+    writeLog('exthost1', 'acme.pets', [
+      `${stamp(at(29, 1))} [info] before the test`,
+      `${stamp(at(29, 10))} [info] GET /v1/pets 200`,
+      `${stamp(at(29, 12))} [error] Loading failed`,
+      '    at a stack line',
+      `${stamp(at(29, 50))} [info] after the test`,
+    ]);
+    assert.equal(
+      extensionLogBetween(profile, 'acme.pets', [], at(29, 5).getTime(), at(29, 40).getTime()),
+      [
+        `${stamp(at(29, 10))} [info] GET /v1/pets 200`,
+        `${stamp(at(29, 12))} [error] Loading failed`,
+        '    at a stack line',
+      ].join('\n'),
+    );
+    const many = Array.from(
+      { length: 10 },
+      (_, index) => `${stamp(at(30, index))} [info] ${index}`,
+    );
+    writeLog('exthost1', 'acme.pets', many);
+    const cut = extensionLogBetween(
+      profile,
+      'acme.pets',
+      [],
+      at(30, 0).getTime(),
+      at(31, 0).getTime(),
+      4,
+    )!;
+    assert.deepEqual(cut.split('\n'), [
+      many[0],
+      many[1],
+      '... (6 lines left out)',
+      many[8],
+      many[9],
+    ]);
   });
 });

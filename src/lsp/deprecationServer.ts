@@ -21,6 +21,7 @@ import {
   type LanguageSupport,
 } from '../core/deprecations/lexers/languages';
 import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
+import { scanSafely } from '../core/deprecations/scanSafely';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
 import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
 import { isInside } from '../core/deprecations/workspace/pathInside';
@@ -87,8 +88,14 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       );
   };
 
-  const diagnosticsOf = (text: string, language: LanguageSupport, path?: string): Diagnostic[] =>
-    settings.enable ? diagnosticsFor(engine.scan(text, language), language, path, text) : [];
+  const diagnosticsOf = (text: string, language: LanguageSupport, path?: string): Diagnostic[] => {
+    if (!settings.enable) return [];
+    const scan = scanSafely(engine, text, language);
+    // Its old diagnostics go: they may no longer be true, and the log says why there are none.
+    if (scan.failure !== undefined)
+      connection.console.error(`petstore: could not scan ${path ?? 'a document'}: ${scan.failure}`);
+    return diagnosticsFor(scan.findings, language, path, text);
+  };
 
   /** Reads the baseline the settings name (relative to the first folder); a bad one is said, not used. */
   const loadBaseline = () => {

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { DeprecationEngine, Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
+import { scanSafely } from '../core/deprecations/scanSafely';
 import { listFilesWithRipgrepAsync } from '../core/deprecations/workspace/ripgrepCandidates';
 import {
   listFiles,
@@ -63,7 +64,10 @@ export async function scanFolders(
     if (progress.cancelled()) break;
     const uri = pathToFileURL(file.path).href;
     if (skip(uri)) continue;
-    const found = engine.scan(file.text, file.language);
+    const scan = scanSafely(engine, file.text, file.language);
+    if (scan.failure !== undefined)
+      onNote({ path: file.path, reason: 'scanFailed', detail: scan.failure });
+    const found = scan.findings;
     files++;
     // Calls as reports count them; possible ones are shown as hints but not counted.
     findings += found.filter((finding) => finding.confidence !== 'possible').length;

@@ -2,6 +2,7 @@ import { DeprecationEngine, type Finding } from '../../core/deprecations/engine'
 import { fingerprintFindings } from '../../core/deprecations/migration/fingerprint';
 import { snippetOf } from '../../core/deprecations/migration/progress';
 import { meetsConfidence, type Confidence } from '../../core/deprecations/model/confidence';
+import { scanSafely } from '../../core/deprecations/scanSafely';
 import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
 import type { CandidateFile } from '../../core/deprecations/workspace/workspaceWalker';
 
@@ -26,6 +27,8 @@ export interface ScannedFile {
   file?: string;
   fingerprints?: { call: string; fingerprint: string }[];
   snippets?: string[];
+  /** The engine failed on this file (then no findings): the run notes it and goes on. */
+  failure?: string;
 }
 
 /**
@@ -40,17 +43,20 @@ export class CandidateScanner {
     this.engine = new DeprecationEngine({ operationNames: settings.names });
   }
 
-  /** The file's findings at the minimum confidence that `keep` accepts; undefined when none. */
+  /**
+   * The file's findings at the minimum confidence that `keep` accepts, or the engine's failure on
+   * it; undefined when neither.
+   */
   scan(
     { path, text, language }: CandidateFile,
     keep?: (path: string, finding: Finding) => boolean,
   ): ScannedFile | undefined {
     const { minimum } = this.settings;
-    const findings = this.engine
-      .scan(text, language)
-      .filter(
-        (finding) => meetsConfidence(finding.confidence, minimum) && (!keep || keep(path, finding)),
-      );
+    const scan = scanSafely(this.engine, text, language);
+    if (scan.failure !== undefined) return { path, findings: [], failure: scan.failure };
+    const findings = scan.findings.filter(
+      (finding) => meetsConfidence(finding.confidence, minimum) && (!keep || keep(path, finding)),
+    );
     if (!findings.length) return undefined;
     const scanned: ScannedFile = { path, findings };
     if (this.settings.fingerprints) {

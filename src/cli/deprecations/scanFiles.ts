@@ -146,7 +146,7 @@ export interface ScanOutcome {
   scanned: number;
   /** Whether ripgrep listed the files (then `scanned` counts its candidates, not every file). */
   listedByRipgrep: boolean;
-  /** A file or folder could not be read (the exit status says so). */
+  /** A file or folder could not be read, or a file scanned (the exit status says so). */
   ioError: boolean;
 }
 
@@ -167,6 +167,7 @@ const NOTE_TEXT: Record<SkipNote['reason'], string> = {
   symlinkLoop: 'skipped symlink loop',
   notRegularFile: 'skipped what is not a regular file (FIFO, socket or device)',
   missing: 'no such file or folder',
+  scanFailed: 'could not scan, so its calls are not reported',
 };
 
 /**
@@ -183,7 +184,12 @@ export async function scanFiles(
 ): Promise<ScanOutcome> {
   let ioError = false;
   const onSkip = (skipped: SkipNote) => {
-    if (skipped.reason === 'unreadable' || skipped.reason === 'missing') ioError = true;
+    if (
+      skipped.reason === 'unreadable' ||
+      skipped.reason === 'missing' ||
+      skipped.reason === 'scanFailed'
+    )
+      ioError = true;
     note(
       `note: ${NOTE_TEXT[skipped.reason]}: ${skipped.path}${skipped.detail ? ` (${skipped.detail})` : ''}`,
     );
@@ -206,7 +212,8 @@ export async function scanFiles(
   };
   const add = (scanned: ScannedFile | undefined) => {
     if (!scanned) return;
-    const { path, findings, file, fingerprints, snippets } = scanned;
+    const { path, findings, file, fingerprints, snippets, failure } = scanned;
+    if (failure !== undefined) return onSkip({ path, reason: 'scanFailed', detail: failure });
     outcome.results.push({ path, findings });
     if (file !== undefined && fingerprints)
       outcome.fingerprinted.push({

@@ -36,10 +36,18 @@ export interface CandidateFile {
   text: string;
 }
 
-/** Something the walk passed over, and why: shown as a note, never fatal. */
+/** Something the walk (or the scan of a file) passed over, and why: shown as a note, never fatal. */
 export interface SkipNote {
   path: string;
-  reason: 'binary' | 'tooLarge' | 'unreadable' | 'symlinkLoop' | 'missing' | 'notRegularFile';
+  reason:
+    | 'binary'
+    | 'tooLarge'
+    | 'unreadable'
+    | 'symlinkLoop'
+    | 'missing'
+    | 'notRegularFile'
+    /** The engine failed on the file's text (scanSafely): its calls are not reported. */
+    | 'scanFailed';
   detail?: string;
 }
 

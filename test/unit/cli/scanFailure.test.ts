@@ -11,23 +11,9 @@ import { DeprecationEngine } from '../../../src/core/deprecations/engine';
 import { scanSafely } from '../../../src/core/deprecations/scanSafely';
 import { languageOfPath } from '../../../src/core/deprecations/lexers/languages';
 import { scanFolders, type ScannedFile } from '../../../src/lsp/workspaceScan';
+import { ENGINE_FAILS_HERE as MARKER, failOnMarker } from '../../support/failingEngine';
 
-const MARKER = 'ENGINE-FAILS-HERE';
 const CALL = 'await fetch(`${base}/pets/${id}`);\n';
-
-/** The engine, failing as an engine bug would on any text holding the marker. */
-function failOnMarker(): () => void {
-  const original = Object.getOwnPropertyDescriptor(DeprecationEngine.prototype, 'scan')!;
-  const scan = original.value as DeprecationEngine['scan'];
-  Object.defineProperty(DeprecationEngine.prototype, 'scan', {
-    ...original,
-    value(this: DeprecationEngine, ...args: Parameters<DeprecationEngine['scan']>) {
-      if (args[0].includes(MARKER)) throw new RangeError('Maximum call stack size exceeded');
-      return scan.apply(this, args);
-    },
-  });
-  return () => Object.defineProperty(DeprecationEngine.prototype, 'scan', original);
-}
 
 /** What a scan writes to stderr while it runs. */
 async function capturingStderr<T>(run: () => Promise<T>): Promise<{ result: T; stderr: string }> {

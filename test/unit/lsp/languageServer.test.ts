@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { CodeAction } from 'vscode-languageserver';
 import { SCAN_WORKSPACE_REQUEST } from '../../../src/lsp/protocol';
 import { TestClient } from './testClient';
+import { ENGINE_FAILS_HERE, failOnMarker } from '../../support/failingEngine';
 
 describe('language server (in-memory streams)', function () {
   this.timeout(20_000);
@@ -113,6 +114,41 @@ describe('language server (in-memory streams)', function () {
     });
     const [finding] = await client.diagnostics(doc, (d) => d.length === 1);
     assert.equal(finding!.range.start.line, 1);
+  });
+
+  it('a document the engine fails on loses its diagnostics, with a log line; the others stay', async () => {
+    const doc = uri('src/failing.ts');
+    const other = uri('src/other.ts');
+    const call = 'fetch(`${BASE}/pets/${id}`);\n';
+    for (const [name, text] of [
+      [doc, call],
+      [other, call],
+    ] as const)
+      await client.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: name, languageId: 'typescript', version: 1, text },
+      });
+    await client.diagnostics(doc, (d) => d.length === 1);
+    const restore = failOnMarker();
+    try {
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: doc, version: 2 },
+        contentChanges: [{ text: `// ${ENGINE_FAILS_HERE}\n${call}` }],
+      });
+      await client.diagnostics(doc, (d) => d.length === 0);
+      assert.ok(
+        client.logs.some((line) =>
+          /could not scan .*failing\.ts: RangeError: Maximum call stack/.test(line),
+        ),
+        client.logs.join('\n'),
+      );
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: other, version: 2 },
+        contentChanges: [{ text: `${call}${call}` }],
+      });
+      await client.diagnostics(other, (d) => d.length === 2);
+    } finally {
+      restore();
+    }
   });
 
   it('offers a quick fix that inserts the suppression comment in the file’s syntax, which silences it', async () => {

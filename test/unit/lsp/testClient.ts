@@ -20,6 +20,8 @@ export class TestClient {
   /** What the server asked the client to watch (client/registerCapability). */
   readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   readonly messages: { type: number; message: string }[] = [];
+  /** What the server wrote to its log (window/logMessage). */
+  readonly logs: string[] = [];
 
   constructor() {
     const toServer = new PassThrough();
@@ -49,7 +51,9 @@ export class TestClient {
       this.shownDocuments.push(params.uri);
       return { success: true };
     });
-    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.onNotification('window/logMessage', (params: { message: string }) => {
+      this.logs.push(params.message);
+    });
     this.connection.onNotification(
       'window/showMessage',
       (params: { type: number; message: string }) => {

@@ -12,6 +12,28 @@ export function fail(message: string): never {
   process.exit(2);
 }
 
+/** Parts of a report are written to stdout about this many characters at a time. */
+const WRITE_CHARS = 1 << 20;
+
+/**
+ * Writes a report's parts to stdout in pieces of about a megabyte: never the whole report as one
+ * string (on Linux, writes to files and pipes are synchronous, so memory stays at one piece).
+ */
+export function writeParts(parts: Iterable<string>): void {
+  let pending: string[] = [];
+  let size = 0;
+  for (const part of parts) {
+    pending.push(part);
+    size += part.length;
+    if (size >= WRITE_CHARS) {
+      process.stdout.write(pending.join(''));
+      pending = [];
+      size = 0;
+    }
+  }
+  if (size) process.stdout.write(pending.join(''));
+}
+
 /** A line for the log: stderr, so stdout stays a clean report. */
 export function note(message: string): void {
   process.stderr.write(`petstore-deprecations: ${message}\n`);

@@ -33,7 +33,7 @@ import {
 } from '../../core/deprecations/workspace/changedFiles';
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
 import { isInside } from '../../core/deprecations/workspace/pathInside';
-import { fail, isFolder, note, plural, usageError } from './cliOutput';
+import { fail, isFolder, note, plural, usageError, writeParts } from './cliOutput';
 import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
 import { TOOL_VERSION } from './toolVersion';
 
@@ -196,12 +196,14 @@ export async function runScan(args: string[]): Promise<number> {
   const reports = {
     text: textReport,
     json: jsonReport,
-    sarif: sarifReport,
+    sarif: (files: readonly FileFindings[], context: ReportContext) => [
+      sarifReport(files, context),
+    ],
     github: githubReport,
     junit: junitReport,
     codequality: codeQualityReport,
   };
-  process.stdout.write(reports[format](results, context));
+  writeParts(reports[format](results, context));
   if (values.sarif !== undefined) {
     try {
       writeFileAtomically(resolve(values.sarif), sarifReport(results, context));

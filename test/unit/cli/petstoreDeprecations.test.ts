@@ -22,6 +22,8 @@ function run(args: string[], cwd: string) {
   return runNodeToExit([BIN, ...args], cwd);
 }
 
+const joined = (parts: Iterable<string>) => [...parts].join('');
+
 describe('petstore-deprecations command line', () => {
   let tree: string;
   before(async () => {
@@ -135,23 +137,25 @@ describe('petstore-deprecations command line', () => {
 
   it('escapes %, line breaks, : and , in GitHub workflow command properties and data', () => {
     const position = (line: number, character: number) => ({ line, character });
-    const report = githubReport(
-      [
-        {
-          path: '/repo/a,b:c.go',
-          findings: [
-            {
-              kind: 'url',
-              confidence: 'certain',
-              detail: '%s/pets/%d',
-              start: position(0, 4),
-              end: position(0, 14),
-              anchorLine: 0,
-            },
-          ],
-        },
-      ],
-      { base: '/repo', toolVersion: 'test', now: new Date(Date.UTC(2030, 11, 4)) },
+    const report = joined(
+      githubReport(
+        [
+          {
+            path: '/repo/a,b:c.go',
+            findings: [
+              {
+                kind: 'url',
+                confidence: 'certain',
+                detail: '%s/pets/%d',
+                start: position(0, 4),
+                end: position(0, 14),
+                anchorLine: 0,
+              },
+            ],
+          },
+        ],
+        { base: '/repo', toolVersion: 'test', now: new Date(Date.UTC(2030, 11, 4)) },
+      ),
     );
     assert.match(report, /^::warning file=a%2Cb%3Ac\.go,line=1,col=5,endLine=1,endColumn=15,/);
     assert.match(report, /\(1 day left\): `%25s\/pets\/%25d`/);
@@ -427,23 +431,25 @@ describe('petstore-deprecations command line', () => {
   it('escapes what XML cannot hold as is in JUnit reports: & < > quotes, control characters', async () => {
     const position = { line: 0, character: 0 };
     const detail = `/pets/{…}?a=1&b=<x>"'\u0001`;
-    const report = junitReport(
-      [
-        {
-          path: '/repo/<odd> & "name".ts',
-          findings: [
-            {
-              kind: 'url',
-              confidence: 'certain',
-              detail,
-              start: position,
-              end: position,
-              anchorLine: 0,
-            },
-          ],
-        },
-      ],
-      { base: '/repo', toolVersion: 't' },
+    const report = joined(
+      junitReport(
+        [
+          {
+            path: '/repo/<odd> & "name".ts',
+            findings: [
+              {
+                kind: 'url',
+                confidence: 'certain',
+                detail,
+                start: position,
+                end: position,
+                anchorLine: 0,
+              },
+            ],
+          },
+        ],
+        { base: '/repo', toolVersion: 't' },
+      ),
     );
     const parsed = (await parseStringPromise(report)) as {
       testsuites: {

@@ -1,7 +1,9 @@
 /**
  * Around the engine, reports/: the CLI's output formats. Takes findings per file and a context
- * (base folder, tool version, date); returns the report text (text, JSON, SARIF, GitHub
- * annotations). A new format goes here. Imports engine and rule.
+ * (base folder, tool version, date); returns the report (text, JSON, SARIF, GitHub annotations)
+ * in parts, written as they come: a report of millions of calls is never one string (V8 caps a
+ * string at ~512 million characters) nor held whole. A new format goes here. Imports engine and
+ * rule.
  */
 import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
@@ -44,19 +46,31 @@ export interface ReportContext {
 /** GitHub code scanning takes at most this many results per run. */
 export const SARIF_MAX_RESULTS = 25_000;
 
+/** A report in the parts it is written in. */
+export type ReportParts = Iterable<string>;
+
 /** `file:line:col: warning: message`, one line per finding (1-based line and column). */
-export function textReport(files: readonly FileFindings[], context: ReportContext): string {
-  const lines: string[] = [];
+export function* textReport(files: readonly FileFindings[], context: ReportContext): ReportParts {
   for (const file of files) {
     const path = displayPath(file.path, context.base);
     for (const finding of file.findings) {
       const where = `${path}:${finding.start.line + 1}:${finding.start.character + 1}`;
-      lines.push(
-        `${where}: warning: ${findingMessage(finding.detail, finding.kind, context.now)} [${RULE_ID}]`,
-      );
+      yield `${where}: warning: ${findingMessage(finding.detail, finding.kind, context.now)} [${RULE_ID}]\n`;
     }
   }
-  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/**
+ * A JSON array exactly as `JSON.stringify(items, null, 2)` writes it, and a newline, one item at a
+ * time (an item's pretty text indented one level: JSON strings hold no raw line breaks).
+ */
+function* prettyJsonArray(items: Iterable<unknown>): ReportParts {
+  let first = true;
+  for (const item of items) {
+    yield `${first ? '[\n' : ',\n'}  ${JSON.stringify(item, null, 2).replace(/\n/g, '\n  ')}`;
+    first = false;
+  }
+  yield first ? '[]\n' : '\n]\n';
 }
 
 /** GitHub shows this many annotations of one kind per step; more are dropped silently. */
@@ -67,7 +81,7 @@ export const GITHUB_ANNOTATIONS_SHOWN = 10;
  * diff, without setting up code scanning. GitHub shows only 10 per step, so at most
  * `maxAnnotations` (default 10) are printed, then one notice saying how many more there are.
  */
-export function githubReport(files: readonly FileFindings[], context: ReportContext): string {
+export function githubReport(files: readonly FileFindings[], context: ReportContext): ReportParts {
   const lines: string[] = [];
   const limit = context.maxAnnotations ?? GITHUB_ANNOTATIONS_SHOWN;
   let total = 0;
@@ -92,7 +106,7 @@ export function githubReport(files: readonly FileFindings[], context: ReportCont
         `${total - limit} more calls to GET /pets/{petId} are not annotated (GitHub shows ${GITHUB_ANNOTATIONS_SHOWN} per step): the job summary counts them by folder, or run with --format sarif for code scanning.`,
       )}`,
     );
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  return lines.length ? [`${lines.join('\n')}\n`] : [];
 }
 
 /** What a baseline said about the scan, for the summary. */
@@ -151,23 +165,27 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-export function jsonReport(files: readonly FileFindings[], context: ReportContext): string {
-  const entries = files.flatMap((file) => {
+export function jsonReport(files: readonly FileFindings[], context: ReportContext): ReportParts {
+  return prettyJsonArray(jsonEntries(files, context));
+}
+
+function* jsonEntries(files: readonly FileFindings[], context: ReportContext) {
+  for (const file of files) {
     const path = displayPath(file.path, context.base);
-    return file.findings.map((finding) => ({
-      file: path,
-      line: finding.start.line + 1,
-      column: finding.start.character + 1,
-      endLine: finding.end.line + 1,
-      endColumn: finding.end.character + 1,
-      kind: finding.kind,
-      confidence: finding.confidence,
-      detail: finding.detail,
-      ruleId: RULE_ID,
-      message: findingMessage(finding.detail, finding.kind, context.now),
-    }));
-  });
-  return `${JSON.stringify(entries, null, 2)}\n`;
+    for (const finding of file.findings)
+      yield {
+        file: path,
+        line: finding.start.line + 1,
+        column: finding.start.character + 1,
+        endLine: finding.end.line + 1,
+        endColumn: finding.end.character + 1,
+        kind: finding.kind,
+        confidence: finding.confidence,
+        detail: finding.detail,
+        ruleId: RULE_ID,
+        message: findingMessage(finding.detail, finding.kind, context.now),
+      };
+  }
 }
 
 /**
@@ -175,60 +193,59 @@ export function jsonReport(files: readonly FileFindings[], context: ReportContex
  * check_name, fingerprint, severity, location.path, location.lines.begin). The fingerprint is the
  * baseline's, so an issue keeps its identity across pipelines; paths are repository-relative.
  */
-export function codeQualityReport(files: readonly FileFindings[], context: ReportContext): string {
+export function codeQualityReport(
+  files: readonly FileFindings[],
+  context: ReportContext,
+): ReportParts {
+  return prettyJsonArray(codeQualityIssues(files, context));
+}
+
+function* codeQualityIssues(files: readonly FileFindings[], context: ReportContext) {
   const root = context.sourceRoot ?? context.base;
-  const issues = files.flatMap((file) => {
+  for (const file of files) {
     const path = displayPath(file.path, root);
-    return file.findings.map((finding) => ({
-      type: 'issue',
-      description: findingMessage(finding.detail, finding.kind, context.now),
-      check_name: RULE_ID,
-      categories: ['Compatibility'],
-      fingerprint:
-        context.fingerprintOf?.(finding) ??
-        createHash('md5').update(`${path}:${finding.start.line}:${finding.detail}`).digest('hex'),
-      severity: finding.confidence === 'possible' ? 'info' : 'minor',
-      location: {
-        path,
-        lines: { begin: finding.start.line + 1, end: finding.end.line + 1 },
-      },
-    }));
-  });
-  return `${JSON.stringify(issues, null, 2)}\n`;
+    for (const finding of file.findings)
+      yield {
+        type: 'issue',
+        description: findingMessage(finding.detail, finding.kind, context.now),
+        check_name: RULE_ID,
+        categories: ['Compatibility'],
+        fingerprint:
+          context.fingerprintOf?.(finding) ??
+          createHash('md5').update(`${path}:${finding.start.line}:${finding.detail}`).digest('hex'),
+        severity: finding.confidence === 'possible' ? 'info' : 'minor',
+        location: {
+          path,
+          lines: { begin: finding.start.line + 1, end: finding.end.line + 1 },
+        },
+      };
+  }
 }
 
 /**
  * JUnit XML, which every CI system shows: one test case per file with calls, one failure per
  * call (file:line:column and the message), and one passing case for the rest of the scan.
  */
-export function junitReport(files: readonly FileFindings[], context: ReportContext): string {
+export function* junitReport(files: readonly FileFindings[], context: ReportContext): ReportParts {
   const calls = files.reduce((total, file) => total + file.findings.length, 0);
-  const cases = files.map((file) => {
-    const path = displayPath(file.path, context.base);
-    const failures = file.findings.map((finding) => {
-      const where = `${path}:${finding.start.line + 1}:${finding.start.character + 1}`;
-      const message = findingMessage(finding.detail, finding.kind, context.now);
-      return `      <failure type="${xml(RULE_ID)}" message="${xml(message)}">${xml(`${where}: ${message}`)}</failure>`;
-    });
-    return [
-      `    <testcase classname="${xml(RULE_ID)}" name="${xml(path)}" file="${xml(path)}">`,
-      ...failures,
-      '    </testcase>',
-    ].join('\n');
-  });
-  cases.push(
-    `    <testcase classname="${xml(RULE_ID)}" name="${xml(`no calls to GET /pets/{petId} in the other files`)}"/>`,
-  );
-  return [
+  yield [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="petstore-deprecations" tests="${files.length + 1}" failures="${files.length}">`,
     `  <testsuite name="${xml(`Deprecated GET /pets/{petId} (${RULE_ID})`)}" tests="${files.length + 1}" failures="${files.length}" errors="0" skipped="0">`,
     `    <properties><property name="calls" value="${calls}"/><property name="removalDate" value="${REMOVAL_DATE.toISOString().slice(0, 10)}"/></properties>`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
     '',
   ].join('\n');
+  for (const file of files) {
+    const path = displayPath(file.path, context.base);
+    yield `    <testcase classname="${xml(RULE_ID)}" name="${xml(path)}" file="${xml(path)}">\n`;
+    for (const finding of file.findings) {
+      const where = `${path}:${finding.start.line + 1}:${finding.start.character + 1}`;
+      const message = findingMessage(finding.detail, finding.kind, context.now);
+      yield `      <failure type="${xml(RULE_ID)}" message="${xml(message)}">${xml(`${where}: ${message}`)}</failure>\n`;
+    }
+    yield '    </testcase>\n';
+  }
+  yield `    <testcase classname="${xml(RULE_ID)}" name="${xml(`no calls to GET /pets/{petId} in the other files`)}"/>\n  </testsuite>\n</testsuites>\n`;
 }
 
 /** Text as XML attribute or element content: the five special characters, and no control characters. */
@@ -253,7 +270,7 @@ const SARIF_PRECISION: Record<Confidence, string> = {
 };
 const SARIF_RANK: Record<Confidence, number> = { certain: 90, likely: 60, possible: 20 };
 
-/** SARIF 2.1.0, one result per finding, for code-scanning services. */
+/** SARIF 2.1.0, one result per finding, for code-scanning services (at most SARIF_MAX_RESULTS). */
 export function sarifReport(files: readonly FileFindings[], context: ReportContext): string {
   const root = context.sourceRoot ?? context.base;
   const all = files.flatMap((file) => file.findings.map((finding) => ({ file, finding })));

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import type { Finding } from '../../../../../src/core/deprecations/engine';
+import {
+  codeQualityReport,
+  jsonReport,
+  junitReport,
+  textReport,
+  type FileFindings,
+  type ReportContext,
+} from '../../../../../src/core/deprecations/reports/report';
+
+const context: ReportContext = {
+  base: '/repo',
+  toolVersion: 'test',
+  now: new Date(Date.UTC(2030, 0, 1)),
+  fingerprintOf: () => 'f'.repeat(32),
+};
+
+/** `count` findings spread over files of `perFile`, with odd characters in paths and details. */
+function findings(count: number, perFile = 1000): FileFindings[] {
+  const files: FileFindings[] = [];
+  for (let index = 0; index < count; index++) {
+    if (index % perFile === 0)
+      files.push({ path: `/repo/src/dir ${files.length}/"odd" <&> ü.ts`, findings: [] });
+    const line = index % perFile;
+    const finding: Finding = {
+      kind: index % 3 ? 'url' : 'operation',
+      confidence: index % 2 ? 'certain' : 'likely',
+      detail: index % 3 ? `{…}/pets/{…}?q="${index}"\\` : 'getPet',
+      start: { line, character: 4 },
+      end: { line, character: 20 },
+      anchorLine: line,
+    };
+    files.at(-1)!.findings.push(finding);
+  }
+  return files;
+}
+
+const joined = (parts: Iterable<string>) => [...parts].join('');
+
+describe('reports come in parts, never one string of the whole report', () => {
+  it('JSON and Code Quality are exactly what JSON.stringify(…, null, 2) writes', () => {
+    for (const report of [jsonReport, codeQualityReport]) {
+      for (const count of [0, 1, 2, 2500]) {
+        const text = joined(report(findings(count), context));
+        assert.equal(text, `${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+        assert.equal((JSON.parse(text) as unknown[]).length, count);
+      }
+    }
+    assert.equal(joined(jsonReport([], context)), '[]\n');
+  });
+
+  it('text, JSON, Code Quality and JUnit: no part grows with the number of calls', () => {
+    const many = findings(20_000);
+    for (const report of [textReport, jsonReport, codeQualityReport, junitReport]) {
+      let parts = 0;
+      let longest = 0;
+      for (const part of report(many, context)) {
+        parts++;
+        longest = Math.max(longest, part.length);
+      }
+      assert.ok(parts >= 20_000, `${report.name}: ${parts} parts`);
+      assert.ok(longest < 2000, `${report.name}: a part of ${longest} characters`);
+    }
+  });
+
+  it('text has one line per call; JUnit one failure per call and one case per file and for the rest', () => {
+    const some = findings(5, 2);
+    const text = joined(textReport(some, context));
+    assert.equal(text.split('\n').length, 6);
+    assert.match(text, /^src\/dir 0\/"odd" <&> ü\.ts:1:5: warning: /);
+    const junit = joined(junitReport(some, context));
+    assert.equal(junit.match(/<failure /g)?.length, 5);
+    assert.equal(junit.match(/<testcase /g)?.length, 4);
+    assert.ok(junit.endsWith('</testsuites>\n'));
+  });
+});

@@ -79,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     treeDataProvider: tree,
     showCollapseAll: true,
   });
+  tree.showIn(view);
   const details = new PetDetailsProvider();
   const walkthrough = new WalkthroughProgress(environments, keys, tree, (error) =>
     log.error('Walkthrough progress', error),

@@ -35,13 +35,18 @@ export class LatestLoad<T> {
   }
 
   /**
-   * Forgets the result: the next `get` loads again. A load running now is replaced at once (the
-   * view is waiting for it), so no request is lost between the refresh and the view's next ask.
+   * Forgets the result. A load running now is replaced at once (the view is waiting for it), so
+   * no request is lost between the refresh and the view's next ask. Otherwise the next load starts
+   * now when `loadNow` (the view is shown: it will ask, and the request need not wait for that),
+   * else at the next `get`.
    */
-  refresh(): void {
+  refresh(loadNow = false): void {
     const running = this.running ? this.current : undefined;
     this.current = undefined;
-    if (!running) return;
+    if (!running) {
+      if (loadNow) this.current = this.start();
+      return;
+    }
     const next = this.start();
     this.current = next;
     running.replacedBy = next;

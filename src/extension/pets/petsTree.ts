@@ -134,6 +134,7 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
   private loaded:
     { environmentId: string; snapshot: PetsSnapshot; notices: NoticeNode[] } | undefined;
   private filter = '';
+  private view: vscode.TreeView<PetsNode> | undefined;
   state: ViewState = 'loading';
   /** Pets the view shows now (after the name filter); 0 until a load succeeded. */
   shownPets = 0;
@@ -148,13 +149,19 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
   ) {}
 
   refresh(): void {
-    this.loads.refresh();
+    // Shown, the view will ask: the request starts now rather than after VS Code's 200 ms debounce.
+    this.loads.refresh(this.view?.visible ?? false);
     this.changed.fire(undefined);
   }
 
   /** Whether a load is running now. */
   get loading(): boolean {
     return this.loads.running;
+  }
+
+  /** The view showing this tree: created after it, since the view needs the tree. */
+  showIn(view: vscode.TreeView<PetsNode>): void {
+    this.view = view;
   }
 
   get nameFilter(): string {

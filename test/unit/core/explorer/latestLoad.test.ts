@@ -67,6 +67,18 @@ describe('LatestLoad: the one load behind a view', () => {
     assert.equal(await third, 'more pets');
   });
 
+  it('with the view shown, a refresh when idle starts the next load at once', async () => {
+    const loads = new ManualLoads();
+    const latest = new LatestLoad(loads.load, () => assert.fail('nothing was replaced'));
+    latest.refresh(true);
+    assert.equal(loads.started.length, 1);
+    assert.equal(latest.running, true);
+    const asked = latest.get();
+    assert.equal(loads.started.length, 1, 'the ask joins it');
+    loads.started[0]!.resolve('pets');
+    assert.equal(await asked, 'pets');
+  });
+
   it('replaces a running load at once: the first asker gets the new result, the view is told once', async () => {
     const loads = new ManualLoads();
     let replaced = 0;

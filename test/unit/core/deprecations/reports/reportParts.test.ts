@@ -8,6 +8,7 @@ import {
   type FileFindings,
   type ReportContext,
 } from '../../../../../src/core/deprecations/reports/report';
+import { RULE_ID, findingMessage } from '../../../../../src/core/deprecations/rule';
 
 const context: ReportContext = {
   base: '/repo',
@@ -48,6 +49,25 @@ describe('reports come in parts, never one string of the whole report', () => {
       }
     }
     assert.equal(joined(jsonReport([], context)), '[]\n');
+  });
+
+  it("JSON: each entry holds the call's fields in a fixed order, as JSON.stringify writes them", () => {
+    const files = findings(7, 3);
+    const expected = files.flatMap((file) =>
+      file.findings.map((finding) => ({
+        file: `src/${file.path.slice('/repo/src/'.length)}`,
+        line: finding.start.line + 1,
+        column: finding.start.character + 1,
+        endLine: finding.end.line + 1,
+        endColumn: finding.end.character + 1,
+        kind: finding.kind,
+        confidence: finding.confidence,
+        detail: finding.detail,
+        ruleId: RULE_ID,
+        message: findingMessage(finding.detail, finding.kind, context.now),
+      })),
+    );
+    assert.equal(joined(jsonReport(files, context)), `${JSON.stringify(expected, null, 2)}\n`);
   });
 
   it('text, JSON, Code Quality and JUnit: no part grows with the number of calls', () => {

@@ -12,26 +12,33 @@ export function fail(message: string): never {
   process.exit(2);
 }
 
-/** Parts of a report are written to stdout about this many characters at a time. */
-const WRITE_CHARS = 1 << 20;
+/** Parts of a report are written to stdout in pieces of about this many bytes. */
+const WRITE_BYTES = 1 << 20;
 
 /**
  * Writes a report's parts to stdout in pieces of about a megabyte: never the whole report as one
  * string (on Linux, writes to files and pipes are synchronous, so memory stays at one piece).
+ * Each piece is encoded straight into a new buffer: joining a megabyte of template-literal parts
+ * into one string cost several times more than encoding them (a new buffer each time, since a
+ * write the stream keeps for later must not be overwritten).
  */
-export function writeParts(parts: Iterable<string>): void {
-  let pending: string[] = [];
-  let size = 0;
+export function writeParts(
+  parts: Iterable<string>,
+  out: NodeJS.WritableStream = process.stdout,
+): void {
+  let piece = Buffer.allocUnsafe(WRITE_BYTES);
+  let used = 0;
   for (const part of parts) {
-    pending.push(part);
-    size += part.length;
-    if (size >= WRITE_CHARS) {
-      process.stdout.write(pending.join(''));
-      pending = [];
-      size = 0;
+    // A UTF-16 code unit takes at most three bytes of UTF-8.
+    const most = part.length * 3;
+    if (used + most > piece.length) {
+      if (used) out.write(piece.subarray(0, used));
+      piece = Buffer.allocUnsafe(Math.max(WRITE_BYTES, most));
+      used = 0;
     }
+    used += piece.write(part, used);
   }
-  if (size) process.stdout.write(pending.join(''));
+  if (used) out.write(piece.subarray(0, used));
 }
 
 /** A line for the log: stderr, so stdout stays a clean report. */

@@ -3,6 +3,7 @@ import type { DeprecationEngine, Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
 import { scanSafely } from '../core/deprecations/scanSafely';
 import { listFilesWithRipgrepAsync } from '../core/deprecations/workspace/ripgrepCandidates';
+import { languageInterleavedOrder } from '../core/deprecations/workspace/scanOrder';
 import {
   listFiles,
   readCandidates,
@@ -56,8 +57,10 @@ export async function scanFolders(
   let files = 0;
   let findings = 0;
   const listing = await listWorkspaceFiles(folders, engine, exclude, onNote, ripgrep);
+  // Languages interleaved, as the CLI reads them: the engine warms up once, not once per language.
+  const order = languageInterleavedOrder(listing.files);
   for await (const file of readCandidates(
-    listing.files,
+    order.map((listed) => listing.files[listed]!),
     (bytes) => engine.mightContainBytes(bytes),
     onNote,
   )) {

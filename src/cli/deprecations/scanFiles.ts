@@ -11,6 +11,7 @@ import {
   listFilesWithRipgrep,
   ripgrepOnPath,
 } from '../../core/deprecations/workspace/ripgrepCandidates';
+import { languageInterleavedOrder } from '../../core/deprecations/workspace/scanOrder';
 import {
   CandidateReader,
   DEFAULT_MAX_FILE_BYTES,
@@ -137,7 +138,7 @@ export function finderSettings(values: {
 }
 
 export interface ScanOutcome {
-  /** Files with findings, in the order scanned. */
+  /** Files with findings, in listing order (whatever order they were scanned in). */
   results: FileFindings[];
   /** With `fingerprints`: the same findings fingerprinted, files named from the repository root. */
   fingerprinted: { file: string; found: FingerprintedFinding[] }[];
@@ -174,7 +175,8 @@ const NOTE_TEXT: Record<SkipNote['reason'], string> = {
  * Scans files and folders with the finder: what each file holds, fingerprinted from the
  * repository root when asked. Once startsThreads says so, the rest of the listing is shared
  * between this thread and worker threads (one thread per core in all), with the same outcome, in
- * the same order, as on one thread.
+ * the same order, as on one thread. Files are read languages interleaved; findings and notes come
+ * in listing order.
  */
 export async function scanFiles(
   roots: readonly string[],
@@ -210,10 +212,7 @@ export async function scanFiles(
     listedByRipgrep: false,
     ioError: false,
   };
-  const add = (scanned: ScannedFile | undefined) => {
-    if (!scanned) return;
-    const { path, findings, file, fingerprints, snippets, failure } = scanned;
-    if (failure !== undefined) return onSkip({ path, reason: 'scanFailed', detail: failure });
+  const add = ({ path, findings, file, fingerprints, snippets }: ScannedFile) => {
     outcome.results.push({ path, findings });
     if (file !== undefined && fingerprints)
       outcome.fingerprinted.push({
@@ -223,18 +222,23 @@ export async function scanFiles(
     if (snippets)
       findings.forEach((finding, index) => outcome.snippets.set(finding, snippets[index]!));
   };
+  // Files are scanned in languageInterleavedOrder (see there why). What each holds, and its
+  // notes, wait at its place in the listing and are handed on in listing order at the end: the
+  // outcome and the notes are the same whatever the scan order and the threads.
+  const held: { scanned?: ScannedFile; notes?: SkipNote[] }[] = [];
+  const heldAt = (listed: number) => (held[listed] ??= {});
+  /** The listing place of the file this thread's reader is reading. */
+  let reading = 0;
   const scanner = new CandidateScanner(fileSettings);
-  // Where the reader's notes go: straight out, or with the file's result once threads share the
-  // listing (then results, notes with them, are handed on in listing order).
-  let onReaderSkip = onSkip;
   const reader = new CandidateReader(
     (bytes) => scanner.engine.mightContainBytes(bytes),
-    (skipped) => onReaderSkip(skipped),
+    (skipped) => (heldAt(reading).notes ??= []).push(skipped),
     settings.maxFileBytes,
   );
   const listing = listScannedFiles(roots, settings, scanner.engine, onSkip);
   outcome.listedByRipgrep = listing.byRipgrep;
-  const files = listing.list;
+  const order = languageInterleavedOrder(listing.list);
+  const files = order.map((listed) => listing.list[listed]!);
   outcome.scanned = files.length;
   const jobs = settings.jobs ?? defaultJobs(availableParallelism());
   // Workers from the built bundle (not when run from sources), never with a filter to call.
@@ -242,9 +246,11 @@ export async function scanFiles(
   let candidates = 0;
   let candidateBytes = 0;
   for (let index = 0; index < files.length; index++) {
+    reading = order[index]!;
     const candidate = reader.read(files[index]!);
     if (!candidate) continue;
-    add(scanner.scan(candidate, request.keep));
+    const scanned = scanner.scan(candidate, request.keep);
+    if (scanned) heldAt(reading).scanned = scanned;
     candidates++;
     candidateBytes += candidate.text.length;
     const threads =
@@ -257,12 +263,12 @@ export async function scanFiles(
         remainingFiles: files.length - index - 1,
       });
     if (threads) {
-      // The rest of the listing is read and scanned here and on workers, in listing order.
+      // The rest of the files are read and scanned here and on workers.
+      const placeOf = (at: number) => order[index + 1 + at]!;
       const scanHere = (file: ListedFile, at: number): FileResult => {
-        const notes: SkipNote[] = [];
-        onReaderSkip = (skipped) => notes.push(skipped);
+        reading = placeOf(at);
         const read = reader.read(file);
-        return { index: at, notes, scanned: read && scanner.scan(read) };
+        return { index: at, notes: [], scanned: read && scanner.scan(read) };
       };
       await scanInParallel(
         files.slice(index + 1),
@@ -270,14 +276,21 @@ export async function scanFiles(
         jobs,
         script,
         scanHere,
-        (result) => {
-          result.notes.forEach(onSkip);
-          add(result.scanned);
+        ({ index: at, notes, scanned }) => {
+          const place = heldAt(placeOf(at));
+          if (notes.length) (place.notes ??= []).push(...notes);
+          if (scanned) place.scanned = scanned;
         },
       );
       break;
     }
   }
+  held.forEach(({ scanned, notes }) => {
+    notes?.forEach(onSkip);
+    if (scanned?.failure !== undefined)
+      onSkip({ path: scanned.path, reason: 'scanFailed', detail: scanned.failure });
+    else if (scanned) add(scanned);
+  });
   outcome.ioError = ioError;
   return outcome;
 }

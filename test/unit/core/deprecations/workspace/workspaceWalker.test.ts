@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { DeprecationEngine } from '../../../../../src/core/deprecations/engine';
 import { readSourceFile } from '../../../../../src/core/deprecations/workspace/sourceFile';
 import {
@@ -106,6 +106,44 @@ describe('workspace walk: files as the editor reads them', () => {
     );
     assert.equal(reader.read({ path: fifo }), undefined);
     assert.equal(notes[1]?.reason, 'notRegularFile');
+  });
+
+  it('reads first and asks what a file is only when the read cannot tell', () => {
+    const notes: SkipNote[] = [];
+    const reader = new CandidateReader(
+      () => true,
+      (note) => notes.push(note),
+      2 * 1024 * 1024,
+    );
+    const bigger = `${CODE}${'// filler line of a file larger than the read buffer\n'.repeat(30_000)}`;
+    writeFileSync(join(folder, 'big.ts'), bigger);
+    writeFileSync(join(folder, 'empty.ts'), '');
+    writeFileSync(join(folder, 'huge.ts'), `${bigger}${bigger}`);
+    symlinkSync('/dev/zero', join(folder, 'zero.ts'));
+    mkdirSync(join(folder, 'folder.ts'));
+    assert.equal(reader.read({ path: join(folder, 'big.ts') })?.text, bigger, 'over 1 MB, whole');
+    assert.equal(reader.read({ path: join(folder, 'empty.ts') })?.text, '');
+    for (const name of ['huge.ts', 'zero.ts', 'folder.ts'])
+      assert.equal(reader.read({ path: join(folder, name) }), undefined, name);
+    const small = new CandidateReader(
+      () => true,
+      (note) => notes.push(note),
+      10,
+    );
+    writeFileSync(join(folder, 'small.ts'), CODE);
+    assert.equal(small.read({ path: join(folder, 'small.ts') }), undefined, 'over a 10-byte limit');
+    assert.equal(small.read({ path: join(folder, 'big.ts') }), undefined, 'over the buffer too');
+    assert.equal(small.read({ path: join(folder, 'empty.ts') })?.text, '');
+    assert.deepEqual(
+      notes.map(({ path, reason, detail }) => [basename(path), reason, detail]),
+      [
+        ['huge.ts', 'tooLarge', `${2 * Buffer.byteLength(bigger)} bytes`],
+        ['zero.ts', 'notRegularFile', undefined],
+        ['folder.ts', 'notRegularFile', undefined],
+        ['small.ts', 'tooLarge', `${Buffer.byteLength(CODE)} bytes`],
+        ['big.ts', 'tooLarge', `${Buffer.byteLength(bigger)} bytes`],
+      ],
+    );
   });
 
   it('walks a tree 2,000 folders deep (once took minutes: the walk cost grew with depth cubed)', () => {

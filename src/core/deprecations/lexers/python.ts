@@ -28,7 +28,7 @@ export function lexPython(src: string, range?: LexRange): LexResult {
       const q = s.code();
       if ((q === 34 || q === 39) && /^(?:[rRbBuUfF]|[rR][bBfF]|[bBfF][rR])$/.test(word))
         readPythonString(s, start, word.toLowerCase());
-      else s.emit('ident', start, s.pos);
+      else s.emit('ident', start, s.pos, undefined, word);
     } else if (isDigit(c)) readNumber(s);
     else readOperator(s);
   }
@@ -37,54 +37,57 @@ export function lexPython(src: string, range?: LexRange): LexResult {
 
 function readPythonString(s: LexerState, start: number, prefix: string): void {
   const src = s.src;
-  const quote = src.charCodeAt(s.pos);
-  const triple = src.charCodeAt(s.pos + 1) === quote && src.charCodeAt(s.pos + 2) === quote;
+  const length = src.length;
+  // The cursor as a local, written back once: this loop runs for every character of a string.
+  let pos = s.pos;
+  const quote = src.charCodeAt(pos);
+  const triple = src.charCodeAt(pos + 1) === quote && src.charCodeAt(pos + 2) === quote;
   const raw = prefix.includes('r');
   const formatted = prefix.includes('f');
-  s.pos += triple ? 3 : 1;
+  pos += triple ? 3 : 1;
   const parts: StringPart[] = [];
   let text = '';
-  let run = s.pos; // start of the plain characters not yet added to text
-  while (s.pos < src.length) {
-    const c = src.charCodeAt(s.pos);
+  let run = pos; // start of the plain characters not yet added to text
+  while (pos < length) {
+    const c = src.charCodeAt(pos);
     if (
       c === quote &&
-      (!triple || (src.charCodeAt(s.pos + 1) === quote && src.charCodeAt(s.pos + 2) === quote))
+      (!triple || (src.charCodeAt(pos + 1) === quote && src.charCodeAt(pos + 2) === quote))
     ) {
-      text += src.slice(run, s.pos);
-      s.pos += triple ? 3 : 1;
+      text += src.slice(run, pos);
+      pos += triple ? 3 : 1;
       run = -1;
       break;
     }
     if (c === 10 && !triple) break;
     if (c === 92) {
       text +=
-        src.slice(run, s.pos) +
-        (raw ? src.slice(s.pos, s.pos + 2) : unescapeChar(src[s.pos + 1] ?? ''));
-      s.pos += 2;
-      run = s.pos;
+        src.slice(run, pos) + (raw ? src.slice(pos, pos + 2) : unescapeChar(src[pos + 1] ?? ''));
+      pos += 2;
+      run = pos;
       continue;
     }
     if (formatted && (c === 123 || c === 125)) {
-      if (src.charCodeAt(s.pos + 1) === c) {
-        text += src.slice(run, s.pos + 1);
-        s.pos += 2;
-        run = s.pos;
+      if (src.charCodeAt(pos + 1) === c) {
+        text += src.slice(run, pos + 1);
+        pos += 2;
+        run = pos;
         continue;
       }
       if (c === 123) {
-        text += src.slice(run, s.pos);
+        text += src.slice(run, pos);
         if (text) parts.push(text);
         parts.push(HOLE);
         text = '';
-        s.pos = balancedEnd(src, s.pos);
-        run = s.pos;
+        pos = balancedEnd(src, pos);
+        run = pos;
         continue;
       }
     }
-    s.pos++;
+    pos++;
   }
-  if (run !== -1) text += src.slice(run, Math.min(s.pos, src.length));
+  if (run !== -1) text += src.slice(run, Math.min(pos, length));
   if (text) parts.push(text);
-  s.emit('string', start, s.pos, parts);
+  s.pos = pos;
+  s.emit('string', start, pos, parts);
 }

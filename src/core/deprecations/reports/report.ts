@@ -51,11 +51,12 @@ export type ReportParts = Iterable<string>;
 
 /** `file:line:col: warning: message`, one line per finding (1-based line and column). */
 export function* textReport(files: readonly FileFindings[], context: ReportContext): ReportParts {
+  const messageOf = messageWriter(context.now ?? new Date());
   for (const file of files) {
     const path = displayPath(file.path, context.base);
     for (const finding of file.findings) {
       const where = `${path}:${finding.start.line + 1}:${finding.start.character + 1}`;
-      yield `${where}: warning: ${findingMessage(finding.detail, finding.kind, context.now)} [${RULE_ID}]\n`;
+      yield `${where}: warning: ${messageOf(finding.detail, finding.kind)} [${RULE_ID}]\n`;
     }
   }
 }
@@ -180,6 +181,29 @@ export function jsonReport(files: readonly FileFindings[], context: ReportContex
   return prettyJsonItems(jsonEntryTexts(files, context));
 }
 
+/** Messages a report remembers: a tree's calls share a few details (`{…}/pets/{…}`). */
+const REMEMBERED_MESSAGES = 1024;
+
+/**
+ * findingMessage for every call of one report: one date for all, and each of the first
+ * REMEMBERED_MESSAGES details written out once (`write`: as JSON, say), not once per call.
+ */
+function messageWriter(
+  now: Date,
+  write: (message: string) => string = (message) => message,
+): (detail: string, kind: Finding['kind']) => string {
+  const written = new Map<string, string>();
+  return (detail, kind) => {
+    const key = `${kind}:${detail}`;
+    let text = written.get(key);
+    if (text === undefined) {
+      text = write(findingMessage(detail, kind, now));
+      if (written.size < REMEMBERED_MESSAGES) written.set(key, text);
+    }
+    return text;
+  };
+}
+
 /**
  * Each call's entry as `JSON.stringify(entry, null, 2)` writes it (indented a level), composed
  * directly: a dense tree's report holds tens of thousands, and the generic walk cost a tenth of
@@ -188,6 +212,7 @@ export function jsonReport(files: readonly FileFindings[], context: ReportContex
 function* jsonEntryTexts(files: readonly FileFindings[], context: ReportContext) {
   const now = context.now ?? new Date();
   const ruleId = JSON.stringify(RULE_ID);
+  const messageOf = messageWriter(now, JSON.stringify);
   for (const file of files) {
     const path = JSON.stringify(displayPath(file.path, context.base));
     for (const { start, end, kind, confidence, detail } of file.findings)
@@ -201,7 +226,7 @@ function* jsonEntryTexts(files: readonly FileFindings[], context: ReportContext)
     "confidence": ${JSON.stringify(confidence)},
     "detail": ${JSON.stringify(detail)},
     "ruleId": ${ruleId},
-    "message": ${JSON.stringify(findingMessage(detail, kind, now))}
+    "message": ${messageOf(detail, kind)}
   }`;
   }
 }

@@ -70,6 +70,26 @@ describe('reports come in parts, never one string of the whole report', () => {
     assert.equal(joined(jsonReport(files, context)), `${JSON.stringify(expected, null, 2)}\n`);
   });
 
+  it('text and JSON: every call gets its own message, past the messages a report remembers', () => {
+    // 2,500 calls: 1,666 different details (a report remembers the first 1,024) and one repeated.
+    const files = findings(2500, 7);
+    const calls = files.flatMap((file) => file.findings.map((finding) => ({ file, finding })));
+    const message = (finding: Finding) => findingMessage(finding.detail, finding.kind, context.now);
+    assert.deepEqual(
+      (JSON.parse(joined(jsonReport(files, context))) as { message: string }[]).map(
+        (entry) => entry.message,
+      ),
+      calls.map(({ finding }) => message(finding)),
+    );
+    assert.deepEqual(
+      joined(textReport(files, context)).split('\n').slice(0, -1),
+      calls.map(
+        ({ file, finding }) =>
+          `src/${file.path.slice('/repo/src/'.length)}:${finding.start.line + 1}:5: warning: ${message(finding)} [${RULE_ID}]`,
+      ),
+    );
+  });
+
   it('text, JSON, Code Quality and JUnit: no part grows with the number of calls', () => {
     const many = findings(20_000);
     for (const report of [textReport, jsonReport, codeQualityReport, junitReport]) {

@@ -56,10 +56,14 @@ export function scanUrls(tokens: readonly Token[], options: ScanOptions): RawFin
     if (token.kind !== 'string' || !token.parts) continue;
     const chain = extendChain(tokens, i, options);
     const lastIndex = chain.last;
+    // What stands left of the string only adds a hole in front: most strings are ruled out first.
+    if (!chain.rendered.includes('pets/')) {
+      i = lastIndex;
+      continue;
+    }
     const startIndex = leftOperandStart(tokens, i, options);
     const rendered = startIndex < i ? HOLE_CHAR + chain.rendered : chain.rendered;
     i = lastIndex;
-    if (!rendered.includes('pets/')) continue;
     if (options.standaloneStringsAreDocs && isStandalone(tokens, startIndex, lastIndex)) continue;
     const finding = judgeUrl(tokens, {
       first: startIndex,

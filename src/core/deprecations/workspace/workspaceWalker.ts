@@ -13,6 +13,7 @@ import {
   readdirSync,
   realpathSync,
   statSync,
+  type Stats,
 } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
 import { isInside } from './pathInside';
@@ -243,10 +244,12 @@ export class CandidateReader {
       // Read first (at an offset: a pipe refuses that), ask what the file is only when the read
       // cannot tell: a file that fits the buffer needs no fstat (10,000 small files: ~50 ms less).
       let read = -1;
+      let info: Stats | undefined;
       try {
         read = readSync(fd, this.buffer, 0, this.buffer.length, 0);
       } catch (error) {
-        if (fstatSync(fd).isFile()) throw error;
+        info = fstatSync(fd);
+        if (info.isFile()) throw error;
       }
       if (read > 0 && read < this.buffer.length) {
         if (read > this.maxBytes) {
@@ -256,7 +259,7 @@ export class CandidateReader {
         bytes = this.buffer.subarray(0, read);
       } else {
         // Nothing read, an error, or a full buffer: empty, not a file, or larger than the buffer.
-        const info = fstatSync(fd);
+        info ??= fstatSync(fd);
         if (!info.isFile()) {
           this.onSkip({ path, reason: 'notRegularFile' });
           return undefined;

@@ -78,7 +78,6 @@ export class LexerState {
       this.tokens.push({
         kind,
         start,
-        end,
         text: text ?? (kind === 'newline' ? '\n' : this.src.slice(start, end)),
         parts,
       });
@@ -163,14 +162,13 @@ export class LexerState {
       return {
         kind: /^\d/.test(text) ? 'number' : 'ident',
         start,
-        end: i + 1,
         text,
         parts: undefined,
       };
     }
     if (char === '"' || char === "'" || char === '`')
-      return { kind: 'string', start: i, end: i + 1, text: char, parts: undefined };
-    return { kind: 'punct', start: i, end: i + 1, text: char, parts: undefined };
+      return { kind: 'string', start: i, text: char, parts: undefined };
+    return { kind: 'punct', start: i, text: char, parts: undefined };
   }
 }
 

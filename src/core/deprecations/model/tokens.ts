@@ -13,11 +13,15 @@ export const HOLE = 0;
 export interface Token {
   kind: TokenKind;
   start: number;
-  end: number;
-  /** Identifier or operator text; for strings, the raw source. */
+  /** The token's source text (start to its end): identifier or operator text; for strings, the raw source. */
   text: string;
   /** Strings only: the content, literal text and interpolation holes. */
   parts?: StringPart[];
+}
+
+/** Offset just past a token: its text is its source. */
+export function tokenEnd(token: Token): number {
+  return token.start + token.text.length;
 }
 
 export interface Comment {

@@ -1,6 +1,6 @@
 import { operationConfidence } from '../judges/operationOrigin';
 import type { Confidence } from '../model/confidence';
-import { literalText, renderParts, type Token } from '../model/tokens';
+import { literalText, renderParts, tokenEnd, type Token } from '../model/tokens';
 import {
   chainStart,
   matchingCloser,
@@ -185,7 +185,7 @@ function operationFinding(
     kind: 'operation',
     confidence,
     start: token.start,
-    end: token.end,
+    end: tokenEnd(token),
     anchor: called ? tokens[chainStart(tokens, index)]!.start : anchorOf(tokens, index),
     detail: token.kind === 'string' ? renderParts(token.parts ?? []) : token.text,
   };

@@ -12,7 +12,7 @@ import { isExpectedValue, isTestParameter } from '../judges/roles';
 import { isHandedToNonRequest } from '../judges/taker';
 import type { Confidence } from '../model/confidence';
 import { matchPetPath } from '../model/petPath';
-import { HOLE_CHAR, renderParts, type Token } from '../model/tokens';
+import { HOLE_CHAR, renderParts, tokenEnd, type Token } from '../model/tokens';
 import {
   chainStart,
   enclosingOpener,
@@ -129,9 +129,9 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
     kind: 'url',
     confidence,
     start: tokens[url.first]!.start,
-    end: tokens[url.last]!.end,
+    end: tokenEnd(tokens[url.last]!),
     anchor: anchorOf(tokens, url.first),
-    detail: url.rendered.split(HOLE_CHAR).join('{…}').trim(),
+    detail: url.rendered.replaceAll(HOLE_CHAR, '{…}').trim(),
   };
 }
 

@@ -8,12 +8,15 @@
  *   - ast-grep with one string rule per language (bench/ast-grep, installed on first use),
  *   - two one-thread CLI processes at once, each on half of the tree's folders: the most that two
  *     threads could give on this machine, each paying its own warm-up as a worker does,
+ *   - the reference and the working tree (--jobs 1) again, both held to one CPU (taskset; run k
+ *     uses CPU k mod cores): this machine's vCPUs differ in speed from minute to minute, and an
+ *     unpinned pair whose two scans land on different ones gives a ratio off by up to 1.5x,
  * and prints medians and the ratios the issue asks for (working tree at least 1.5x faster than the
  * reference, at least 5x faster than ast-grep).
  * Run: npm run bench:dense [-- --runs 5 --files 10000 --blocks 40 --spacing 10 --workers 2]
  *   (BENCH_REFERENCE=<git ref> compares with another commit)
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -104,6 +107,11 @@ function twoHalvesAtOnce(tree: string, halves: [string[], string[]]): Run {
   return { ms: ms!, found: found! };
 }
 
+/** Whether `taskset` (util-linux) can hold a command to one CPU here. */
+function canPin(): boolean {
+  return spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+}
+
 function ensureAstGrep(): void {
   if (existsSync(AST_GREP)) return;
   execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {
@@ -140,6 +148,24 @@ function main(): void {
     const MANY = `working tree, walker, --jobs ${workers}`;
     const HALVES = 'two --jobs 1 processes at once, half each';
     const halves = halvesOf(tree);
+    const cores = availableParallelism();
+    let run = 0;
+    /** The command held to this run's CPU. */
+    const pinned = (args: string[]): [string, string[]] => [
+      'taskset',
+      ['-c', String(run % cores), process.execPath, ...args],
+    ];
+    const REF_PINNED = 'reference, on one CPU';
+    const ONE_PINNED = 'working tree, --jobs 1, on the same CPU';
+    const pinnedWays: [string, () => Run][] = canPin()
+      ? [
+          [REF_PINNED, () => timed(...pinned([reference, ...scan, '.']), tree, callsOf)],
+          [
+            ONE_PINNED,
+            () => timed(...pinned([CLI, ...scan, '--no-rg', '--jobs', '1', '.']), tree, callsOf),
+          ],
+        ]
+      : [];
     const ways: [string, () => Run][] = [
       [
         'rg, the same needles',
@@ -183,10 +209,11 @@ function main(): void {
             linesOf,
           ),
       ],
+      ...pinnedWays,
     ];
     const times = new Map<string, number[]>(ways.map(([name]) => [name, []]));
     const found = new Map<string, number>();
-    for (let run = 0; run < Number(values.runs); run++) {
+    for (run = 0; run < Number(values.runs); run++) {
       for (const [name, measure] of ways) {
         const result = measure();
         times.get(name)!.push(result.ms);
@@ -211,6 +238,10 @@ function main(): void {
       `speed-up over the reference, default threads: ${paired(REF, DEFAULT)}; goal >= 1.5`,
     );
     console.log(`speed-up over the reference, one thread:      ${paired(REF, ONE)}`);
+    if (pinnedWays.length)
+      console.log(
+        `speed-up over the reference, both on one CPU:  ${paired(REF_PINNED, ONE_PINNED)} (CPU of run k: k mod ${cores})`,
+      );
     console.log(`--jobs ${workers} over --jobs 1:                      ${paired(ONE, MANY)}`);
     console.log(
       `two processes on halves over --jobs 1:         ${paired(ONE, HALVES)} (the most two threads could give here)`,

@@ -173,44 +173,59 @@ export class LexerState {
 }
 
 /**
- * Length of the operator starting with the character codes a, b, c: the two- and three-character
- * operators that matter for finding calls and concatenations (... :: -> => ?. := += == != .. <=
- * >= && || .= <<), else 1. Compared by code, not by text: this runs for every punctuation mark.
+ * Length of the operator at `start`: the two- and three-character operators that matter for
+ * finding calls and concatenations (... :: -> => ?. := += == != .. <= >= && || .= <<), else 1.
+ * Compared by code, not by text: this runs for every punctuation mark. The next characters are
+ * read only for the marks that can start a longer operator, and never past the text's end (the
+ * engine's optimised lexer would be thrown away the first time a file ends with one).
  */
-function operatorLength(a: number, b: number, c: number): number {
+function operatorLength(src: string, start: number): number {
+  const a = src.charCodeAt(start);
   switch (a) {
-    case 46: // . ... .. .=
-      return b === 46 ? (c === 46 ? 3 : 2) : b === 61 ? 2 : 1;
-    case 58: // :: :=
+    case 46: {
+      // . ... .. .=
+      const b = codeAt(src, start + 1);
+      return b === 46 ? (codeAt(src, start + 2) === 46 ? 3 : 2) : b === 61 ? 2 : 1;
+    }
+    case 58: {
+      // :: :=
+      const b = codeAt(src, start + 1);
       return b === 58 || b === 61 ? 2 : 1;
+    }
     case 45: // ->
-      return b === 62 ? 2 : 1;
-    case 61: // => ==
+      return codeAt(src, start + 1) === 62 ? 2 : 1;
+    case 61: {
+      // => ==
+      const b = codeAt(src, start + 1);
       return b === 62 || b === 61 ? 2 : 1;
+    }
     case 63: // ?.
-      return b === 46 ? 2 : 1;
+      return codeAt(src, start + 1) === 46 ? 2 : 1;
     case 43: // +=
     case 33: // !=
     case 62: // >=
-      return b === 61 ? 2 : 1;
-    case 60: // <= <<
+      return codeAt(src, start + 1) === 61 ? 2 : 1;
+    case 60: {
+      // <= <<
+      const b = codeAt(src, start + 1);
       return b === 61 || b === 60 ? 2 : 1;
+    }
     case 38: // &&
     case 124: // ||
-      return b === a ? 2 : 1;
+      return codeAt(src, start + 1) === a ? 2 : 1;
     default:
       return 1;
   }
 }
 
+/** The character code at `index`, or 0 past the end. */
+function codeAt(src: string, index: number): number {
+  return index < src.length ? src.charCodeAt(index) : 0;
+}
+
 export function readOperator(state: LexerState): void {
   const start = state.pos;
-  const src = state.src;
-  state.pos += operatorLength(
-    src.charCodeAt(start),
-    src.charCodeAt(start + 1),
-    src.charCodeAt(start + 2),
-  );
+  state.pos += operatorLength(state.src, start);
   state.emit('punct', start, state.pos);
 }
 

@@ -248,6 +248,14 @@ export function identEnd(src: string, start: number): number {
 /** A number literal (digits, letters of suffixes and exponents, dots): only its extent matters here. */
 export function readNumber(s: LexerState): void {
   const start = s.pos;
-  while (!s.done && (isIdentPart(s.code()) || s.code() === 46)) s.pos++;
-  s.emit('number', start, s.pos);
+  const src = s.src;
+  const limit = s.end;
+  let end = start;
+  while (end < limit) {
+    const code = src.charCodeAt(end);
+    if (!(isIdentPart(code) || code === 46)) break;
+    end++;
+  }
+  s.pos = end;
+  s.emit('number', start, end);
 }

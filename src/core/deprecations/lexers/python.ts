@@ -16,15 +16,27 @@ export function lexPython(src: string, range?: LexRange): LexResult {
   while (!s.done) {
     const c = s.code();
     if (c === 10) s.newline();
-    else if (c === 32 || c === 9 || c === 13 || c === 12) s.pos++;
-    else if (c === 92 && s.code(1) === 10)
+    else if (c === 32 || c === 9 || c === 13 || c === 12) {
+      // A run of white space at once (indentation), the cursor in a local.
+      const limit = s.end;
+      let end = s.pos + 1;
+      while (end < limit) {
+        const d = src.charCodeAt(end);
+        if (!(d === 32 || d === 9 || d === 13 || d === 12)) break;
+        end++;
+      }
+      s.pos = end;
+    } else if (c === 92 && s.code(1) === 10)
       s.pos += 2; // explicit line continuation
     else if (c === 35) s.lineComment();
     else if (c === 34 || c === 39) readPythonString(s, s.pos, '');
     else if (isIdentStart(c)) {
       const start = s.pos;
-      while (!s.done && isIdentPart(s.code())) s.pos++;
-      const word = src.slice(start, s.pos);
+      const limit = s.end;
+      let end = start + 1;
+      while (end < limit && isIdentPart(src.charCodeAt(end))) end++;
+      s.pos = end;
+      const word = src.slice(start, end);
       const q = s.code();
       if ((q === 34 || q === 39) && /^(?:[rRbBuUfF]|[rR][bBfF]|[bBfF][rR])$/.test(word))
         readPythonString(s, start, word.toLowerCase());

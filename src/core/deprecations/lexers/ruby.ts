@@ -44,8 +44,17 @@ export function lexRuby(src: string, range?: LexRange): LexResult {
       const skip = heredocs.takeSkip();
       if (skip !== undefined) s.pos = skip;
       else s.newline();
-    } else if (c === 32 || c === 9 || c === 13) s.pos++;
-    else if (c === 35) s.lineComment();
+    } else if (c === 32 || c === 9 || c === 13) {
+      // A run of white space at once (indentation), the cursor in a local.
+      const limit = s.end;
+      let end = s.pos + 1;
+      while (end < limit) {
+        const d = src.charCodeAt(end);
+        if (!(d === 32 || d === 9 || d === 13)) break;
+        end++;
+      }
+      s.pos = end;
+    } else if (c === 35) s.lineComment();
     else if (c === 61 && s.startsWith('=begin') && (s.pos === 0 || src[s.pos - 1] === '\n')) {
       const end = src.indexOf('\n=end', s.pos);
       const stop = end === -1 ? src.length : end + 5;
@@ -66,8 +75,14 @@ export function lexRuby(src: string, range?: LexRange): LexResult {
       s.emit('number', start, s.pos);
     } else if (isIdentStart(c) || c === 64 || (c === 36 && isIdentStart(s.code(1)))) {
       const start = s.pos;
-      s.pos++;
-      while (!s.done && (isIdentPart(s.code()) || s.code() === 64)) s.pos++;
+      const limit = s.end;
+      let end = start + 1;
+      while (end < limit) {
+        const d = src.charCodeAt(end);
+        if (!(isIdentPart(d) || d === 64)) break;
+        end++;
+      }
+      s.pos = end;
       if (s.code() === 63 || s.code() === 33) s.pos++; // predicate? and bang! methods
       s.emit('ident', start, s.pos);
     } else if (isDigit(c)) readNumber(s);

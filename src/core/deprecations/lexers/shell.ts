@@ -2,8 +2,6 @@ import { HOLE, isIdentPart, type LexResult, type StringPart } from '../model/tok
 import { HeredocQueue } from './heredocs';
 import { LexerState, type LexRange } from './lexerState';
 
-const OPERATOR_CHARS = new Set(['|', '&', ';', '(', ')', '<', '>']);
-
 /** Command substitutions inside command substitutions lexed as commands, at most this deep. */
 const MAX_SUBSTITUTION_DEPTH = 4;
 
@@ -20,22 +18,36 @@ export function lexShell(src: string, range?: LexRange): LexResult {
 
 function lexCommands(s: LexerState, depth: number): void {
   const heredocs = new HeredocQueue();
+  const src = s.src;
+  // Character codes, not one-character strings, and runs of white space at once: this loop
+  // runs for every character outside words.
   while (!s.done) {
-    const c = s.src[s.pos]!;
-    if (c === '\n') {
+    const c = src.charCodeAt(s.pos);
+    if (c === 10) {
       // A heredoc body starts here: jump over it, so no line break (a window start) lies inside it.
       const skip = heredocs.takeSkip();
       if (skip !== undefined) s.pos = skip;
       else s.newline();
-    } else if (c === ' ' || c === '\t' || c === '\r') s.pos++;
-    else if (c === '\\' && s.src[s.pos + 1] === '\n') s.pos += 2;
-    else if (c === '#') s.lineComment();
-    else if (c === '<' && s.startsWith('<<') && !s.startsWith('<<<'))
-      readHeredocMarker(s, heredocs);
-    else if (OPERATOR_CHARS.has(c)) {
+    } else if (c === 32 || c === 9 || c === 13) {
+      const limit = s.end;
+      let end = s.pos + 1;
+      while (end < limit) {
+        const d = src.charCodeAt(end);
+        if (!(d === 32 || d === 9 || d === 13)) break;
+        end++;
+      }
+      s.pos = end;
+    } else if (c === 92 && s.pos + 1 < src.length && src.charCodeAt(s.pos + 1) === 10) s.pos += 2;
+    else if (c === 35) s.lineComment();
+    else if (c === 60 && s.startsWith('<<') && !s.startsWith('<<<')) readHeredocMarker(s, heredocs);
+    else if (isWordBreak(c)) {
+      // | & ; ( ) < >, and the two-character && || >>
       const start = s.pos;
-      const two = s.src.slice(s.pos, s.pos + 2);
-      s.pos += two === '&&' || two === '||' || two === '>>' ? 2 : 1;
+      const doubled =
+        (c === 38 || c === 124 || c === 62) &&
+        start + 1 < src.length &&
+        src.charCodeAt(start + 1) === c;
+      s.pos += doubled ? 2 : 1;
       s.emit('punct', start, s.pos);
     } else readWord(s, depth);
   }

@@ -18,7 +18,7 @@ import {
 } from './recognisers/operationCalls';
 import type { Survey } from './lexers/lexerState';
 import type { Confidence } from './model/confidence';
-import type { Comment, Token } from './model/tokens';
+import type { Comment, LexResult } from './model/tokens';
 import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
 
@@ -122,8 +122,8 @@ export class DeprecationEngine {
     // Every name the operation recogniser knows contains one of the needles (a suffix is added to
     // a name, never taken off): a file without any needle cannot call the operation.
     const mayCallOperation = this.needles.some((needle) => text.includes(needle));
-    const scanTokens = (tokens: Token[]): RawFinding[] => {
-      const found = scanUrls(tokens, {
+    const scanTokens = ({ tokens, strings }: LexResult): RawFinding[] => {
+      const found = scanUrls(tokens, strings, {
         concatenation: language.concatenation,
         adjacentStrings: language.adjacentStrings,
         standaloneStringsAreDocs: language.family === 'python',
@@ -131,7 +131,7 @@ export class DeprecationEngine {
       });
       if (language.family !== 'shell') {
         // Appended one by one: spreading a dense file's findings would overflow the stack.
-        appendAll(found, scanSegmentJoins(tokens));
+        appendAll(found, scanSegmentJoins(tokens, strings));
         if (mayCallOperation)
           appendAll(
             found,
@@ -147,7 +147,7 @@ export class DeprecationEngine {
     if (text.length <= this.windowedAboveBytes) {
       const lexed = lex(text);
       if (lexed.comments.some((comment) => comment.text.includes(IGNORE_FILE))) return undefined;
-      return { findings: scanTokens(lexed.tokens), comments: lexed.comments };
+      return { findings: scanTokens(lexed), comments: lexed.comments };
     }
     const survey: Survey = {
       names: this.names,
@@ -163,7 +163,7 @@ export class DeprecationEngine {
       // A window where every line is a candidate can span the whole file: it is tokenized a piece
       // at a time (with its context), so memory stays bounded by the piece, not the file.
       for (const piece of piecesOf(window, survey.lineBreaks, this.windowPieceLines)) {
-        for (const finding of scanTokens(lex(text, piece.lexed).tokens))
+        for (const finding of scanTokens(lex(text, piece.lexed)))
           if (finding.start >= piece.start && finding.start < piece.end) findings.push(finding);
       }
     }

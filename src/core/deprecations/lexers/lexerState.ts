@@ -34,6 +34,8 @@ export class LexerState {
   readonly end: number;
   tokens: Token[] = [];
   comments: Comment[] = [];
+  /** Indices of the string tokens in `tokens`. */
+  strings: number[] = [];
   private readonly survey: Survey | undefined;
 
   constructor(
@@ -52,6 +54,7 @@ export class LexerState {
   nested(start: number, end: number): LexerState {
     const inner = new LexerState(this.src, { start, end, survey: this.survey });
     inner.tokens = this.tokens;
+    inner.strings = this.strings;
     inner.comments = this.comments;
     return inner;
   }
@@ -75,6 +78,7 @@ export class LexerState {
   emit(kind: TokenKind, start: number, end: number, parts?: StringPart[], text?: string): void {
     const survey = this.survey;
     if (!survey) {
+      if (kind === 'string') this.strings.push(this.tokens.length);
       this.tokens.push({
         kind,
         start,

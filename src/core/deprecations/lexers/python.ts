@@ -44,7 +44,7 @@ export function lexPython(src: string, range?: LexRange): LexResult {
     } else if (isDigit(c)) readNumber(s);
     else readOperator(s);
   }
-  return { tokens: s.tokens, comments: s.comments };
+  return { tokens: s.tokens, comments: s.comments, strings: s.strings };
 }
 
 function readPythonString(s: LexerState, start: number, prefix: string): void {

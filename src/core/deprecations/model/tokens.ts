@@ -33,6 +33,11 @@ export interface Comment {
 export interface LexResult {
   tokens: Token[];
   comments: Comment[];
+  /**
+   * Indices of the string tokens, in order: the URL recognisers start only at strings, so they
+   * walk this list instead of every token.
+   */
+  strings: number[];
 }
 
 /** Marks where an expression stands in the rendered text of a URL. */

@@ -43,9 +43,14 @@ type Joined = Omit<UrlExpression, 'shell'>;
  * by exactly one more segment, joined by a URL joiner. Rendered like a string URL
  * ({base}/pets/{id}) and judged by the same rules.
  */
-export function scanSegmentJoins(tokens: readonly Token[]): RawFinding[] {
+export function scanSegmentJoins(
+  tokens: readonly Token[],
+  strings: readonly number[],
+): RawFinding[] {
   const findings: RawFinding[] = [];
-  for (let i = 0; i < tokens.length; i++) {
+  // Only strings can be the segment: the lexer's list of them, not every token.
+  for (let k = 0; k < strings.length; k++) {
+    const i = strings[k]!;
     if (!isPetsSegment(tokens[i]!)) continue;
     const joined = segmentList(tokens, i) ?? segmentChain(tokens, i);
     const finding = joined && judgeUrl(tokens, { ...joined, shell: false });

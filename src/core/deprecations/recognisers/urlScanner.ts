@@ -49,21 +49,25 @@ export interface ScanOptions {
  * operands joined by concatenation; the chain is rendered with holes for the other operands and
  * matched. One chain is one finding, however many lines it spans.
  */
-export function scanUrls(tokens: readonly Token[], options: ScanOptions): RawFinding[] {
+export function scanUrls(
+  tokens: readonly Token[],
+  strings: readonly number[],
+  options: ScanOptions,
+): RawFinding[] {
   const findings: RawFinding[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.kind !== 'string' || !token.parts) continue;
+  // The string tokens in order; `next` passes over those a chain already took in.
+  let next = 0;
+  for (let k = 0; k < strings.length; k++) {
+    const i = strings[k]!;
+    if (i < next) continue;
+    if (!tokens[i]!.parts) continue;
     const chain = extendChain(tokens, i, options);
     const lastIndex = chain.last;
+    next = lastIndex + 1;
     // What stands left of the string only adds a hole in front: most strings are ruled out first.
-    if (!chain.rendered.includes('pets/')) {
-      i = lastIndex;
-      continue;
-    }
+    if (!chain.rendered.includes('pets/')) continue;
     const startIndex = leftOperandStart(tokens, i, options);
     const rendered = startIndex < i ? HOLE_CHAR + chain.rendered : chain.rendered;
-    i = lastIndex;
     if (options.standaloneStringsAreDocs && isStandalone(tokens, startIndex, lastIndex)) continue;
     const finding = judgeUrl(tokens, {
       first: startIndex,

@@ -30,7 +30,7 @@ describe('deprecated getPet finder: cost of a one-line file', function () {
             return Reflect.get(target, key) as unknown;
           },
         });
-        return { tokens, comments: lexed.comments };
+        return { ...lexed, tokens };
       },
     };
     return { language, reads: () => reads };

@@ -1,5 +1,4 @@
 import {
-  HOLE,
   isDigit,
   isIdentPart,
   isIdentStart,
@@ -7,7 +6,15 @@ import {
   type LexResult,
   type StringPart,
 } from '../model/tokens';
-import { LexerState, type LexRange, identEnd, readNumber, readOperator } from './lexerState';
+import {
+  LexerState,
+  type LexRange,
+  identEnd,
+  readNumber,
+  readOperator,
+  withHole,
+  withLastText,
+} from './lexerState';
 
 /** What differs between the C-family languages, as far as strings and comments go. */
 export interface CLikeDialect {
@@ -210,7 +217,7 @@ interface QuotedOptions {
  */
 function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, start = s.pos): void {
   s.pos += delimiter.length;
-  const parts: StringPart[] = [];
+  let parts: StringPart[] | undefined;
   let text = '';
   const src = s.src;
   const length = src.length;
@@ -248,8 +255,7 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
           : 0;
     if (hole > 0) {
       text += src.slice(run, s.pos);
-      if (text) parts.push(text);
-      parts.push(HOLE);
+      parts = withHole(parts, text);
       text = '';
       s.pos += hole;
       run = s.pos;
@@ -271,8 +277,7 @@ function readQuoted(s: LexerState, delimiter: string, options: QuotedOptions, st
     s.pos++;
   }
   if (run !== -1) text += src.slice(run, Math.min(s.pos, length));
-  if (text) parts.push(text);
-  s.emit('string', start, s.pos, parts);
+  s.emit('string', start, s.pos, withLastText(parts, text));
 }
 
 /** Length of a Swift interpolation \(…) (or \#(…) in a raw string) at `at`, 0 if none. */

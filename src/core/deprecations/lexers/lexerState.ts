@@ -1,5 +1,6 @@
 import { isPetsSegmentText } from '../model/petPath';
 import {
+  HOLE,
   isIdentPart,
   type Comment,
   type StringPart,
@@ -25,6 +26,24 @@ export interface LexRange {
   start?: number;
   end?: number;
   survey?: Survey;
+}
+
+/**
+ * A string's parts with a hole added after the literal text before it. The first hole makes an
+ * array of the exact size: one grown by push reserves 16 slots, for every string of a file.
+ */
+export function withHole(parts: StringPart[] | undefined, text: string): StringPart[] {
+  if (!parts) return text ? [text, HOLE] : [HOLE];
+  if (text) parts.push(text);
+  parts.push(HOLE);
+  return parts;
+}
+
+/** A string's parts once it ends, its last literal text added (most strings have no hole). */
+export function withLastText(parts: StringPart[] | undefined, text: string): StringPart[] {
+  if (!parts) return text ? [text] : [];
+  if (text) parts.push(text);
+  return parts;
 }
 
 /** Shared cursor and output of the hand-written lexers (each is a single linear pass). */

@@ -1,5 +1,4 @@
 import {
-  HOLE,
   isDigit,
   isIdentPart,
   isIdentStart,
@@ -8,7 +7,14 @@ import {
   type StringPart,
 } from '../model/tokens';
 import { balancedEnd } from './cLike';
-import { LexerState, type LexRange, readNumber, readOperator } from './lexerState';
+import {
+  LexerState,
+  type LexRange,
+  readNumber,
+  readOperator,
+  withHole,
+  withLastText,
+} from './lexerState';
 
 /** Python: # comments, string prefixes (r, b, u, f and pairs), triple quotes, f-string holes. */
 export function lexPython(src: string, range?: LexRange): LexResult {
@@ -57,7 +63,7 @@ function readPythonString(s: LexerState, start: number, prefix: string): void {
   const raw = prefix.includes('r');
   const formatted = prefix.includes('f');
   pos += triple ? 3 : 1;
-  const parts: StringPart[] = [];
+  let parts: StringPart[] | undefined;
   let text = '';
   let run = pos; // start of the plain characters not yet added to text
   while (pos < length) {
@@ -88,8 +94,7 @@ function readPythonString(s: LexerState, start: number, prefix: string): void {
       }
       if (c === 123) {
         text += src.slice(run, pos);
-        if (text) parts.push(text);
-        parts.push(HOLE);
+        parts = withHole(parts, text);
         text = '';
         pos = balancedEnd(src, pos);
         run = pos;
@@ -99,7 +104,6 @@ function readPythonString(s: LexerState, start: number, prefix: string): void {
     pos++;
   }
   if (run !== -1) text += src.slice(run, Math.min(pos, length));
-  if (text) parts.push(text);
   s.pos = pos;
-  s.emit('string', start, pos, parts);
+  s.emit('string', start, pos, withLastText(parts, text));
 }

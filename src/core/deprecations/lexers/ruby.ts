@@ -9,7 +9,14 @@ import {
 } from '../model/tokens';
 import { balancedEnd } from './cLike';
 import { HeredocQueue } from './heredocs';
-import { LexerState, type LexRange, readNumber, readOperator } from './lexerState';
+import {
+  LexerState,
+  type LexRange,
+  readNumber,
+  readOperator,
+  withHole,
+  withLastText,
+} from './lexerState';
 
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 const KEYWORDS_BEFORE_REGEX = new Set([
@@ -132,43 +139,49 @@ function readRubyString(
   kind: 'string' | 'number' = 'string',
 ): void {
   const src = s.src;
-  s.pos++; // the opening delimiter (callers leave the cursor on it)
-  const parts: StringPart[] = [];
+  // The cursor as a local, and plain characters taken in runs (sliced once, not added one by one).
+  let pos = s.pos + 1; // past the opening delimiter (callers leave the cursor on it)
+  let parts: StringPart[] | undefined;
   let text = '';
+  let run = pos; // start of the plain characters not yet added to text
   let depth = 1;
-  while (s.pos < src.length) {
-    const ch = src[s.pos]!;
+  while (pos < src.length) {
+    const ch = src[pos]!;
     if (ch === '\\') {
+      text += src.slice(run, pos);
       text += interpolate
-        ? unescapeChar(src[s.pos + 1] ?? '')
-        : src[s.pos + 1] === close || src[s.pos + 1] === '\\'
-          ? src[s.pos + 1]!
-          : src.slice(s.pos, s.pos + 2);
-      s.pos += 2;
+        ? unescapeChar(src[pos + 1] ?? '')
+        : src[pos + 1] === close || src[pos + 1] === '\\'
+          ? src[pos + 1]!
+          : src.slice(pos, pos + 2);
+      pos += 2;
+      run = pos;
       continue;
     }
     if (ch === close && open !== close && --depth > 0) {
-      text += ch;
-      s.pos++;
+      pos++; // a nested closer is text
       continue;
     }
     if (ch === close) {
-      s.pos++;
+      text += src.slice(run, pos);
+      pos++;
+      run = pos;
       break;
     }
     if (ch === open && open !== close) depth++;
-    if (interpolate && ch === '#' && src[s.pos + 1] === '{') {
-      if (text) parts.push(text);
-      parts.push(HOLE);
+    if (interpolate && ch === '#' && src[pos + 1] === '{') {
+      text += src.slice(run, pos);
+      parts = withHole(parts, text);
       text = '';
-      s.pos = balancedEnd(src, s.pos + 1);
+      pos = balancedEnd(src, pos + 1);
+      run = pos;
       continue;
     }
-    text += ch;
-    s.pos++;
+    pos++;
   }
-  if (text) parts.push(text);
-  s.emit(kind, start, s.pos, parts);
+  if (run < pos) text += src.slice(run, pos);
+  s.pos = pos;
+  s.emit(kind, start, pos, withLastText(parts, text));
 }
 
 /** <<~ID, <<-ID, <<ID, with 'ID' (no interpolation) or "ID". Returns false when << is a shift. */

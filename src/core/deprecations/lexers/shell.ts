@@ -1,6 +1,6 @@
-import { HOLE, isIdentPart, type LexResult, type StringPart } from '../model/tokens';
+import { isIdentPart, type LexResult, type StringPart } from '../model/tokens';
 import { HeredocQueue } from './heredocs';
-import { LexerState, type LexRange } from './lexerState';
+import { LexerState, type LexRange, withHole, withLastText } from './lexerState';
 
 /** Command substitutions inside command substitutions lexed as commands, at most this deep. */
 const MAX_SUBSTITUTION_DEPTH = 4;
@@ -56,13 +56,12 @@ function lexCommands(s: LexerState, depth: number): void {
 function readWord(s: LexerState, depth: number): void {
   const src = s.src;
   const start = s.pos;
-  const parts: StringPart[] = [];
-  /** Where the commands of $(…) and `…` in this word start and end. */
-  const substitutions: [number, number][] = [];
+  let parts: StringPart[] | undefined;
+  /** Where the commands of $(…) and `…` in this word start and end (made at the first). */
+  let substitutions: [number, number][] | undefined;
   let text = '';
   const hole = () => {
-    if (text) parts.push(text);
-    parts.push(HOLE);
+    parts = withHole(parts, text);
     text = '';
   };
   while (s.pos < s.end) {
@@ -92,7 +91,7 @@ function readWord(s: LexerState, depth: number): void {
           if (length > 0) {
             text += src.slice(run, s.pos);
             hole();
-            noteSubstitution(src, s.pos, length, substitutions);
+            noteSubstitution(src, s.pos, length, (substitutions ??= []));
             s.pos += length;
             run = s.pos;
           } else s.pos++;
@@ -104,7 +103,7 @@ function readWord(s: LexerState, depth: number): void {
       const length = expansionLength(src, s.pos);
       if (length > 0) {
         hole();
-        noteSubstitution(src, s.pos, length, substitutions);
+        noteSubstitution(src, s.pos, length, (substitutions ??= []));
         s.pos += length;
       } else {
         text += src[s.pos];
@@ -118,9 +117,8 @@ function readWord(s: LexerState, depth: number): void {
       s.pos = end;
     }
   }
-  if (text) parts.push(text);
-  s.emit('string', start, s.pos, parts);
-  if (depth >= MAX_SUBSTITUTION_DEPTH) return;
+  s.emit('string', start, s.pos, withLastText(parts, text));
+  if (!substitutions || depth >= MAX_SUBSTITUTION_DEPTH) return;
   for (const [from, to] of substitutions) {
     // ( and ) around the inner commands: they end a command, as a line break would.
     s.emit('punct', from - 1, from, undefined, '(');

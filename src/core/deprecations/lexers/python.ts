@@ -50,7 +50,7 @@ export function lexPython(src: string, range?: LexRange): LexResult {
     } else if (isDigit(c)) readNumber(s);
     else readOperator(s);
   }
-  return { tokens: s.tokens, comments: s.comments, strings: s.strings };
+  return { tokens: s.finish(), comments: s.comments, strings: s.strings };
 }
 
 function readPythonString(s: LexerState, start: number, prefix: string): void {

@@ -95,7 +95,7 @@ export function lexRuby(src: string, range?: LexRange): LexResult {
     } else if (isDigit(c)) readNumber(s);
     else readOperator(s);
   }
-  return { tokens: s.tokens, comments: s.comments, strings: s.strings };
+  return { tokens: s.finish(), comments: s.comments, strings: s.strings };
 }
 
 function regexAllowed(s: LexerState): boolean {

@@ -33,4 +33,29 @@ describe('lexers: a token spans exactly its text', () => {
     }
     assert.ok(checked > 10_000, `only ${checked} tokens checked`);
   });
+
+  // The lexers size the token array from the text's length up front (an array grown by push
+  // allocates three times its size on the way) and trim it to the tokens made at the end.
+  it('gives a token array without holes, as long as its tokens, whatever the estimate was', () => {
+    const texts: [string, string][] = [
+      ['a.ts', 'f(a,b);'.repeat(2_000)], // more tokens than the estimate (a quarter of the length)
+      ['a.ts', `// ${'x'.repeat(10_000)}\nget()`], // far fewer
+      ['a.py', 'x=(1,2)\n'.repeat(500)],
+      ['a.rb', 'a.b(:c)\n'.repeat(500)],
+      ['a.sh', 'echo "$(ls | wc -l)" `date`;\n'.repeat(200)], // substitutions share the array
+      ['a.ts', ''],
+    ];
+    for (const [fileName, source] of texts) {
+      const { tokens, strings } = languageOfPath(fileName)!.lex!(source);
+      assert.equal(Object.keys(tokens).length, tokens.length, `${fileName}: holes`);
+      assert.ok(
+        tokens.every((token) => typeof token.start === 'number'),
+        fileName,
+      );
+      const stringIndices = tokens.flatMap((token, index) =>
+        token.kind === 'string' ? [index] : [],
+      );
+      assert.deepEqual(strings, stringIndices, `${fileName}: string indices`);
+    }
+  });
 });

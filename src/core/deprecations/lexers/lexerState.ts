@@ -286,6 +286,21 @@ export function readOperator(state: LexerState): void {
   state.emit('punct', start, state.pos);
 }
 
+/**
+ * End of the run of spaces, tabs and carriage returns (form feeds too, if asked) from `start`, at
+ * most `limit`: indentation is read at once, the cursor in a local, not a character per turn of
+ * a lexer's loop.
+ */
+export function blankRunEnd(src: string, start: number, limit: number, formFeeds = false): number {
+  let end = start;
+  while (end < limit) {
+    const code = src.charCodeAt(end);
+    if (code === 32 || code === 9 || code === 13 || (formFeeds && code === 12)) end++;
+    else break;
+  }
+  return end;
+}
+
 /** ASCII identifier characters after the first (word characters and $); non-ASCII counts too. */
 const IDENT_PART = new Uint8Array(128);
 for (let code = 0; code < 128; code++)

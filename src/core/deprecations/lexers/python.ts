@@ -12,6 +12,7 @@ import {
   type LexRange,
   readNumber,
   readOperator,
+  blankRunEnd,
   withHole,
   withLastText,
 } from './lexerState';
@@ -22,17 +23,9 @@ export function lexPython(src: string, range?: LexRange): LexResult {
   while (!s.done) {
     const c = s.code();
     if (c === 10) s.newline();
-    else if (c === 32 || c === 9 || c === 13 || c === 12) {
-      // A run of white space at once (indentation), the cursor in a local.
-      const limit = s.end;
-      let end = s.pos + 1;
-      while (end < limit) {
-        const d = src.charCodeAt(end);
-        if (!(d === 32 || d === 9 || d === 13 || d === 12)) break;
-        end++;
-      }
-      s.pos = end;
-    } else if (c === 92 && s.code(1) === 10)
+    else if (c === 32 || c === 9 || c === 13 || c === 12)
+      s.pos = blankRunEnd(src, s.pos + 1, s.end, true);
+    else if (c === 92 && s.code(1) === 10)
       s.pos += 2; // explicit line continuation
     else if (c === 35) s.lineComment();
     else if (c === 34 || c === 39) readPythonString(s, s.pos, '');

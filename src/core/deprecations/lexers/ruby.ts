@@ -14,6 +14,7 @@ import {
   type LexRange,
   readNumber,
   readOperator,
+  blankRunEnd,
   withHole,
   withLastText,
 } from './lexerState';
@@ -51,17 +52,8 @@ export function lexRuby(src: string, range?: LexRange): LexResult {
       const skip = heredocs.takeSkip();
       if (skip !== undefined) s.pos = skip;
       else s.newline();
-    } else if (c === 32 || c === 9 || c === 13) {
-      // A run of white space at once (indentation), the cursor in a local.
-      const limit = s.end;
-      let end = s.pos + 1;
-      while (end < limit) {
-        const d = src.charCodeAt(end);
-        if (!(d === 32 || d === 9 || d === 13)) break;
-        end++;
-      }
-      s.pos = end;
-    } else if (c === 35) s.lineComment();
+    } else if (c === 32 || c === 9 || c === 13) s.pos = blankRunEnd(src, s.pos + 1, s.end);
+    else if (c === 35) s.lineComment();
     else if (c === 61 && s.startsWith('=begin') && (s.pos === 0 || src[s.pos - 1] === '\n')) {
       const end = src.indexOf('\n=end', s.pos);
       const stop = end === -1 ? src.length : end + 5;

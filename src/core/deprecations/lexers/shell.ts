@@ -1,6 +1,6 @@
 import { isIdentPart, type LexResult, type StringPart } from '../model/tokens';
 import { HeredocQueue } from './heredocs';
-import { LexerState, type LexRange, withHole, withLastText } from './lexerState';
+import { LexerState, type LexRange, blankRunEnd, withHole, withLastText } from './lexerState';
 
 /** Command substitutions inside command substitutions lexed as commands, at most this deep. */
 const MAX_SUBSTITUTION_DEPTH = 4;
@@ -28,16 +28,8 @@ function lexCommands(s: LexerState, depth: number): void {
       const skip = heredocs.takeSkip();
       if (skip !== undefined) s.pos = skip;
       else s.newline();
-    } else if (c === 32 || c === 9 || c === 13) {
-      const limit = s.end;
-      let end = s.pos + 1;
-      while (end < limit) {
-        const d = src.charCodeAt(end);
-        if (!(d === 32 || d === 9 || d === 13)) break;
-        end++;
-      }
-      s.pos = end;
-    } else if (c === 92 && s.pos + 1 < src.length && src.charCodeAt(s.pos + 1) === 10) s.pos += 2;
+    } else if (c === 32 || c === 9 || c === 13) s.pos = blankRunEnd(src, s.pos + 1, s.end);
+    else if (c === 92 && s.pos + 1 < src.length && src.charCodeAt(s.pos + 1) === 10) s.pos += 2;
     else if (c === 35) s.lineComment();
     else if (c === 60 && s.startsWith('<<') && !s.startsWith('<<<')) readHeredocMarker(s, heredocs);
     else if (isWordBreak(c)) {

@@ -183,8 +183,7 @@ export class DeprecationEngine {
       ({ findings: raw, comments } = scanned);
     }
     if (comments.some((comment) => comment.text.includes(IGNORE_FILE))) return [];
-    // Nothing found: an empty list never reaches the map and filter below, whose optimised code
-    // would otherwise be thrown away for an array of another kind the first time it came.
+    // Nothing found: no line index or suppression set to build.
     if (raw.length === 0) return [];
     const lines = new LineIndex(text);
     const suppressed = new Set(

@@ -155,7 +155,7 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
     else if (isIdentStart(c) || c === 36) readIdent(s);
     else readOperator(s);
   }
-  return { tokens: s.finish(), comments: s.comments, strings: s.strings };
+  return s.result();
 }
 
 /** Reads a string of the dialect's own shape at s.pos (r#"…"#, $"…", r'…', #"…"#), if one starts there. */

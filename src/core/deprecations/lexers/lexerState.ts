@@ -3,6 +3,7 @@ import {
   HOLE,
   isIdentPart,
   type Comment,
+  type LexResult,
   type StringPart,
   type Token,
   type TokenKind,
@@ -62,7 +63,7 @@ export class LexerState {
   /**
    * Sized up front from the text's length (about four characters a token; an array grown by push
    * allocates three times its size on the way, a fifth of all a dense scan allocates), filled by
-   * index, and trimmed to the tokens made by finish().
+   * index, and trimmed to the tokens made by result().
    */
   readonly tokens: Token[];
   /** Tokens made so far: a box, since a nested state adds to the same array. */
@@ -94,10 +95,10 @@ export class LexerState {
     }
   }
 
-  /** The tokens made, the array trimmed to them (the lexers' last step). */
-  finish(): Token[] {
+  /** What the lexer made, the token array trimmed to its tokens (every lexer's last step). */
+  result(): LexResult {
     this.tokens.length = this.made.count;
-    return this.tokens;
+    return { tokens: this.tokens, comments: this.comments, strings: this.strings };
   }
 
   /**

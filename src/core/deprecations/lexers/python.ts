@@ -43,7 +43,7 @@ export function lexPython(src: string, range?: LexRange): LexResult {
     } else if (isDigit(c)) readNumber(s);
     else readOperator(s);
   }
-  return { tokens: s.finish(), comments: s.comments, strings: s.strings };
+  return s.result();
 }
 
 function readPythonString(s: LexerState, start: number, prefix: string): void {

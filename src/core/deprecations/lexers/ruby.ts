@@ -87,7 +87,7 @@ export function lexRuby(src: string, range?: LexRange): LexResult {
     } else if (isDigit(c)) readNumber(s);
     else readOperator(s);
   }
-  return { tokens: s.finish(), comments: s.comments, strings: s.strings };
+  return s.result();
 }
 
 function regexAllowed(s: LexerState): boolean {

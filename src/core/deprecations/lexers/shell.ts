@@ -13,7 +13,7 @@ const MAX_SUBSTITUTION_DEPTH = 4;
 export function lexShell(src: string, range?: LexRange): LexResult {
   const s = new LexerState(src, range);
   lexCommands(s, 0);
-  return { tokens: s.finish(), comments: s.comments, strings: s.strings };
+  return s.result();
 }
 
 function lexCommands(s: LexerState, depth: number): void {

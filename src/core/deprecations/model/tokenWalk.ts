@@ -57,18 +57,50 @@ function bracket(token: Token): number {
   return 0;
 }
 
-/** The bracket that encloses token `index` (searching back at most `limit` tokens), or -1. */
+/**
+ * The bracket that encloses token `index` (searching back at most `limit` tokens), or -1. Read
+ * from the token array's opener table: a walk back from each candidate read up to `limit` tokens
+ * (400 at top level, where nothing encloses it), several times per candidate, and that walk was a
+ * third of a dense file's scan.
+ */
 export function enclosingOpener(tokens: readonly Token[], index: number, limit = 400): number {
-  let depth = 0;
-  for (let i = index - 1, stop = Math.max(0, index - limit); i >= stop; i--) {
-    const kind = bracket(tokens[i]!);
-    if (kind < 0) depth++;
-    else if (kind > 0) {
-      if (depth === 0) return i;
-      depth--;
-    }
+  const opener = openersOf(tokens)[index] ?? -1;
+  return opener >= 0 && index - opener <= limit ? opener : -1;
+}
+
+/**
+ * Token arrays are never changed after lexing, so each one's opener table is built once, on first
+ * use, and dropped with the array (a weak map: no file's table outlives its tokens).
+ */
+const openerTables = new WeakMap<readonly Token[], Int32Array>();
+
+function openersOf(tokens: readonly Token[]): Int32Array {
+  let table = openerTables.get(tokens);
+  if (!table) {
+    table = openerTable(tokens);
+    openerTables.set(tokens, table);
   }
-  return -1;
+  return table;
+}
+
+/**
+ * For each position 0..length, the opener enclosing it, or -1: the innermost bracket still open
+ * there, a closer closing the innermost open one whatever its kind (`(]` pairs up), a closer with
+ * none open ignored. The same answer as walking back counting brackets, read in one pass.
+ */
+export function openerTable(tokens: readonly Token[]): Int32Array {
+  const length = tokens.length;
+  const table = new Int32Array(length + 1);
+  const open = new Int32Array(length);
+  let depth = 0;
+  for (let i = 0; i < length; i++) {
+    table[i] = depth > 0 ? open[depth - 1]! : -1;
+    const kind = bracket(tokens[i]!);
+    if (kind > 0) open[depth++] = i;
+    else if (kind < 0 && depth > 0) depth--;
+  }
+  table[length] = depth > 0 ? open[depth - 1]! : -1;
+  return table;
 }
 
 /** The index of the bracket closing the opener at `open` (or the last token searched). */

@@ -18,7 +18,8 @@ import {
 } from './recognisers/operationCalls';
 import type { Survey } from './lexers/lexerState';
 import type { Confidence } from './model/confidence';
-import type { Comment, LexResult } from './model/tokens';
+import type { Comment, LexResult, Token } from './model/tokens';
+import { enclosingDefinition, type DefinitionStyle } from './model/definitions';
 import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
 
@@ -29,8 +30,21 @@ export interface Position {
   character: number;
 }
 
+/** A function or method, where its name is. */
+export interface DefinitionSite {
+  name: string;
+  /** Its class, interface, struct or module, when it has one. */
+  owner?: string;
+  line: number;
+  character: number;
+}
+
 export interface Finding {
-  kind: 'url' | 'operation';
+  /**
+   * `url` and `operation`: the request itself (a URL, a generated client's getPet); `wrapper`: a
+   * call of a function that sends it (`via` says through which), found by the cross-file index.
+   */
+  kind: 'url' | 'operation' | 'wrapper';
   /** How sure the finder is from the evidence in the file (see model/confidence). */
   confidence: Confidence;
   detail: string;
@@ -38,6 +52,8 @@ export interface Finding {
   end: Position;
   /** Line where the call or statement starts: the suppression comment goes above it. */
   anchorLine: number;
+  /** The named function or method the request is in: calls of it reach the request too. */
+  within?: DefinitionSite;
 }
 
 export interface EngineOptions {
@@ -142,6 +158,8 @@ export class DeprecationEngine {
             }),
           );
       }
+      const style = DEFINITION_STYLES[language.family];
+      if (style) for (const finding of found) markDefinition(finding, tokens, style);
       return found;
     };
     if (text.length <= this.windowedAboveBytes) {
@@ -192,19 +210,57 @@ export class DeprecationEngine {
         .map((comment) => lines.position(comment.end).line + 1),
     );
     return withoutOverlaps(raw)
-      .map((finding) => ({
-        kind: finding.kind,
-        confidence: finding.confidence,
-        detail: finding.detail,
-        start: lines.position(finding.start),
-        end: lines.position(finding.end),
-        anchorLine: lines.position(finding.anchor).line,
-      }))
+      .map((finding): Finding => {
+        const mapped: Finding = {
+          kind: finding.kind,
+          confidence: finding.confidence,
+          detail: finding.detail,
+          start: lines.position(finding.start),
+          end: lines.position(finding.end),
+          anchorLine: lines.position(finding.anchor).line,
+        };
+        const within = finding.within;
+        if (within) {
+          const at = lines.position(within.start);
+          mapped.within = within.owner
+            ? { name: within.name, owner: within.owner, ...at }
+            : { name: within.name, ...at };
+        }
+        return mapped;
+      })
       .filter((finding) => !isSuppressed(finding, suppressed));
   }
 }
 
 const PETS = Buffer.from('pets');
+
+/** How each language's functions are delimited, for the definition a finding is in. */
+const DEFINITION_STYLES: Partial<Record<LanguageSupport['family'], DefinitionStyle>> = {
+  javascript: 'braces',
+  go: 'braces',
+  java: 'braces',
+  kotlin: 'braces',
+  csharp: 'braces',
+  php: 'braces',
+  rust: 'braces',
+  dart: 'braces',
+  swift: 'braces',
+  python: 'indentation',
+  ruby: 'ruby',
+};
+
+/** Sets the finding's `within`: the definition around its first token. */
+function markDefinition(finding: RawFinding, tokens: readonly Token[], style: DefinitionStyle) {
+  let low = 0;
+  let high = tokens.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (tokens[middle]!.start <= finding.start) low = middle;
+    else high = middle - 1;
+  }
+  const within = tokens.length ? enclosingDefinition(tokens, low, style) : undefined;
+  if (within) finding.within = within;
+}
 
 /** A letter, digit or underscore (ASCII): "pets" after one is the end of another word. */
 function isWordCode(code: number): boolean {

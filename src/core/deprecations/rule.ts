@@ -29,18 +29,25 @@ export const POSSIBLE_NOTE = ' (Possible: how this is used is not seen in the fi
 /** Appended to the message of a finding the team's baseline accepts (an existing call being removed). */
 export const BASELINED_NOTE = ' (Baselined: an existing call, in the baseline file.)';
 
+/**
+ * The message of a finding. A wrapper's call (`kind` wrapper, `detail` the function called) says
+ * through what it reaches the request: `chain`, as the report names it ("getPetInfo
+ * (src/pets.ts:17)").
+ */
 export function findingMessage(
   detail: string,
-  kind: 'url' | 'operation',
+  kind: 'url' | 'operation' | 'wrapper',
   now: Date = new Date(),
+  chain?: string,
 ): string {
   const days = daysUntilRemoval(now);
   const when =
     days > 0
       ? `removed on ${REMOVAL_DATE_TEXT} (${days} day${days === 1 ? '' : 's'} left)`
       : `was removed on ${REMOVAL_DATE_TEXT}`;
-  const call = kind === 'operation' ? `${detail}()` : withoutRequestLineParts(detail);
-  return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`. Use ${REPLACEMENT} instead.`;
+  const call = kind === 'url' ? withoutRequestLineParts(detail) : `${detail}()`;
+  const through = kind === 'wrapper' && chain ? `, which sends it through ${chain}` : '';
+  return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`${through}. Use ${REPLACEMENT} instead.`;
 }
 
 export const RULE_HELP_MARKDOWN = `# GET /pets/{petId} is deprecated

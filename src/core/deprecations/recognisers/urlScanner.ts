@@ -21,6 +21,7 @@ import {
   nextSignificant,
   previousSignificant,
 } from '../model/tokenWalk';
+import type { Definition } from '../model/definitions';
 
 export interface RawFinding {
   kind: 'url' | 'operation';
@@ -32,6 +33,8 @@ export interface RawFinding {
   anchor: number;
   /** The URL as written (holes shown as {…}) or the operation name. */
   detail: string;
+  /** The named function or method it is in (set by the engine): what calls of that name reach. */
+  within?: Definition;
 }
 
 export interface ScanOptions {

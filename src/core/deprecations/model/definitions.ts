@@ -1,0 +1,508 @@
+/**
+ * The named function or method that holds a token: what a call of that function reaches. Read from
+ * tokens alone, as search-based code navigation does (a name, where it is defined, its class), with
+ * no types: braces and declaration words in C-family languages, indentation in Python and Ruby.
+ * A request in an annotation or attribute (`@GET("pets/{id}")`, `[Get("/pets/{id}")]`) belongs to
+ * the method declared after it.
+ */
+import type { Token } from './tokens';
+import {
+  enclosingOpener,
+  matchingCloser,
+  matchingOpener,
+  nextSignificant,
+  previousSignificant,
+} from './tokenWalk';
+
+export interface Definition {
+  /** The function's or method's name. */
+  name: string;
+  /** Offset of its name. */
+  start: number;
+  /** The class, interface, struct or module it is declared in, when there is one. */
+  owner?: string;
+}
+
+export type DefinitionStyle = 'braces' | 'indentation' | 'ruby';
+
+/** Words before `(` that open a statement, not a function: `if (…) {`, `catch (e) {`. */
+const CONTROL_WORDS = new Set([
+  'if',
+  'for',
+  'foreach',
+  'while',
+  'switch',
+  'catch',
+  'using',
+  'lock',
+  'synchronized',
+  'fixed',
+  'when',
+  'guard',
+  'else',
+  'do',
+  'try',
+  'return',
+  'await',
+  'yield',
+  'throw',
+  'new',
+  'match',
+  'with',
+  'elseif',
+  'elif',
+  'unless',
+  'until',
+  'select',
+  'typeof',
+  'sizeof',
+  'in',
+  'of',
+  'and',
+  'or',
+  'not',
+  'function',
+]);
+
+/** Words that declare a function: with one of these, a head is a definition in any language. */
+const FUNCTION_WORDS = new Set(['function', 'fun', 'func', 'fn', 'def', 'sub', 'init']);
+
+/** Words that open a type's body: what the methods inside it belong to. */
+const OWNER_WORDS = new Set([
+  'class',
+  'interface',
+  'struct',
+  'object',
+  'enum',
+  'trait',
+  'impl',
+  'record',
+  'protocol',
+  'extension',
+  'module',
+  'mixin',
+]);
+
+/** Tokens of a head (`public async Task<Pet> GetPetAsync(int id) where …`) looked at. */
+const HEAD_REACH = 60;
+/** Enclosing brackets climbed from a token to its function: nested callbacks, blocks, classes. */
+const NESTING_REACH = 24;
+
+/**
+ * The named function or method whose body or declaration holds token `index`, or undefined (top
+ * level, an anonymous callback that is not assigned to a name, a field's initializer).
+ */
+export function enclosingDefinition(
+  tokens: readonly Token[],
+  index: number,
+  style: DefinitionStyle,
+): Definition | undefined {
+  const annotated = annotatedDeclaration(tokens, index, style);
+  if (annotated) return annotated;
+  return style === 'braces'
+    ? braceDefinition(tokens, index)
+    : indentedDefinition(tokens, index, style);
+}
+
+/**
+ * `@GET("pets/{id}") Call<Pet> getPet(…)`, `[Get("/pets/{id}")] Task<Pet> GetPetAsync(…)`,
+ * `@uplink.get("pets/{id}")\n def get_pet(…)`: the method declared after the annotation holding
+ * `index`.
+ */
+function annotatedDeclaration(
+  tokens: readonly Token[],
+  index: number,
+  style: DefinitionStyle,
+): Definition | undefined {
+  let open = enclosingOpener(tokens, index, 40);
+  if (open < 1 || tokens[open]!.text !== '(') return undefined;
+  // The annotation's name, possibly dotted: @uplink.get(…), @RequestLine(…), [Get(…)].
+  let name = previousSignificant(tokens, open - 1);
+  while (name >= 2 && tokens[name - 1]!.text === '.' && tokens[name - 2]!.kind === 'ident')
+    name -= 2;
+  const marker = name > 0 ? tokens[name - 1]! : undefined;
+  // A C# attribute starts its line, outside any call or list: [Get("/pets/{id}")].
+  const attribute =
+    style === 'braces' &&
+    marker?.text === '[' &&
+    (name < 2 || isLineBreakOrBoundary(tokens[name - 2]!)) &&
+    (enclosingOpener(tokens, name - 1, 4000) < 0 ||
+      tokens[enclosingOpener(tokens, name - 1, 4000)]!.text === '{');
+  if (!marker || (marker.text !== '@' && !attribute)) return undefined;
+  if (attribute) open = name - 1;
+  const close = matchingCloser(tokens, open, 400);
+  const declared = declaredAfter(tokens, close + 1, style);
+  if (!declared) return undefined;
+  return { ...declared, owner: ownerOf(tokens, declared.index, style) };
+}
+
+function isLineBreakOrBoundary(token: Token): boolean {
+  return token.kind === 'newline' || token.text === ';' || token.text === '{' || token.text === '}';
+}
+
+/** The first `name(` after annotations and modifiers, before the declaration's end. */
+function declaredAfter(
+  tokens: readonly Token[],
+  from: number,
+  style: DefinitionStyle,
+): (Definition & { index: number }) | undefined {
+  for (let i = from, stop = Math.min(tokens.length, from + HEAD_REACH); i < stop; i++) {
+    const token = tokens[i]!;
+    if (token.text === ';' || token.text === '{' || token.text === '}' || token.text === '=')
+      return undefined;
+    if (token.text === '@') {
+      // Another annotation, with its arguments: @Path("id"), @Headers({…}).
+      const next = nextSignificant(tokens, i + 1);
+      const after = next < 0 ? -1 : nextSignificant(tokens, next + 1);
+      if (after >= 0 && tokens[after]!.text === '(') i = matchingCloser(tokens, after, 400);
+      else i = next;
+      continue;
+    }
+    if (token.text === '[' && style === 'braces') {
+      i = matchingCloser(tokens, i, 400); // another attribute
+      continue;
+    }
+    if (token.kind !== 'ident' || CONTROL_WORDS.has(token.text)) continue;
+    const next = nextSignificant(tokens, i + 1);
+    if (next >= 0 && tokens[next]!.text === '(' && !FUNCTION_WORDS.has(token.text))
+      return { name: token.text, start: token.start, index: i };
+  }
+  return undefined;
+}
+
+/** The function around `index` in a language of braces, climbing its enclosing brackets. */
+function braceDefinition(tokens: readonly Token[], index: number): Definition | undefined {
+  let at = index;
+  for (let level = 0; level < NESTING_REACH; level++) {
+    const open = enclosingOpener(tokens, at, 4000);
+    if (open < 0) return expressionBodied(tokens, at);
+    if (tokens[open]!.text === '{') {
+      const head = headOf(tokens, open);
+      // In a type's body: a method with an expression body, or a field's initializer.
+      if (head.owner) return expressionBodied(tokens, at);
+      if (head.definition) return head.definition;
+    }
+    at = open;
+  }
+  return undefined;
+}
+
+interface Head {
+  definition?: Definition;
+  /** The brace opens a class's or interface's body. */
+  owner?: string;
+}
+
+/** What the brace at `open` is the body of: a function, a type, or neither (a block, an object). */
+function headOf(tokens: readonly Token[], open: number): Head {
+  const before = previousSignificant(tokens, open - 1);
+  if (before < 0) return {};
+  const text = tokens[before]!.text;
+  // An arrow function's block: `const fetchPet = async (id) => { … }`.
+  if (text === '=>' || text === '->') {
+    const name = arrowName(tokens, before);
+    if (name >= 0) return { definition: definitionAt(tokens, name, open) };
+    return {};
+  }
+  const start = headStart(tokens, before);
+  for (let i = start; i <= before; i++) {
+    const token = tokens[i]!;
+    if (token.kind !== 'ident') continue;
+    if (OWNER_WORDS.has(token.text)) {
+      const name = nextSignificant(tokens, i + 1);
+      if (name >= 0 && name <= before && tokens[name]!.kind === 'ident')
+        return { owner: tokens[name]!.text };
+    }
+  }
+  const name = headName(tokens, start, before);
+  return name >= 0 ? { definition: definitionAt(tokens, name, open) } : {};
+}
+
+/** First token of the head before a brace: after the previous statement, block or line of braces. */
+function headStart(tokens: readonly Token[], last: number): number {
+  for (let i = last, steps = 0; i >= 0 && steps < HEAD_REACH; i--, steps++) {
+    const text = tokens[i]!.text;
+    if (text === ';' || text === '{' || text === '}') return i + 1;
+    if (text === ')' || text === ']' || text === '>') {
+      // Parameters and type arguments may span lines.
+      const opener = text === '>' ? -1 : matchingOpener(tokens, i);
+      if (opener >= 0) {
+        i = opener;
+        continue;
+      }
+    }
+  }
+  return Math.max(0, last - HEAD_REACH);
+}
+
+/**
+ * The name a head declares: `function name(`, `fun name(`, `Pet getPet(`, `async getPet(`,
+ * `func (c *Client) GetPet(`; -1 for a control statement or a call with a trailing block.
+ */
+function headName(tokens: readonly Token[], start: number, last: number): number {
+  let declared = false;
+  for (let i = start; i <= last; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'ident' && FUNCTION_WORDS.has(token.text)) declared = true;
+    if (token.text !== '(') continue;
+    const name = previousSignificant(tokens, i - 1);
+    if (name < start) {
+      // Go's receiver: func (c *Client) GetPet(…).
+      if (declared) {
+        i = matchingCloser(tokens, i, 400);
+        continue;
+      }
+      return -1;
+    }
+    const nameToken = tokens[name]!;
+    if (nameToken.kind !== 'ident') {
+      if (declared && nameToken.text === ')') {
+        i = matchingCloser(tokens, i, 400);
+        continue;
+      }
+      return -1;
+    }
+    if (CONTROL_WORDS.has(nameToken.text)) {
+      // function (id) { … }: an anonymous function, named by what it is assigned to.
+      if (nameToken.text === 'function') {
+        const assigned = arrowName(tokens, i);
+        return assigned;
+      }
+      return -1;
+    }
+    if (FUNCTION_WORDS.has(nameToken.text)) {
+      // Go's receiver after func: (c *Client).
+      i = matchingCloser(tokens, i, 400);
+      continue;
+    }
+    const before = previousSignificant(tokens, name - 1);
+    const beforeToken = before >= start ? tokens[before]! : undefined;
+    if (declared) return name;
+    // Without a declaring word, only a method's head: after modifiers or a type, or alone on its
+    // line in a class body (JavaScript). A call (`.then(…) {`, `x = f(…) {`) is not.
+    if (!beforeToken) return name;
+    if (beforeToken.text === '.' || beforeToken.text === '=' || beforeToken.text === ',') return -1;
+    if (beforeToken.text === '@') return -1;
+    return beforeToken.kind === 'ident' ||
+      beforeToken.text === '>' ||
+      beforeToken.text === ']' ||
+      beforeToken.text === '?' ||
+      beforeToken.text === '*'
+      ? name
+      : -1;
+  }
+  return -1;
+}
+
+/**
+ * The name an arrow or anonymous function is bound to: `const name = (…) =>`, `name: async id =>`,
+ * `name = function (…)`, `export const name = createAsyncThunk('…', async (id) => …)`; -1 when it
+ * is handed to a call that is not assigned (a callback).
+ */
+function arrowName(tokens: readonly Token[], arrow: number): number {
+  let at = previousSignificant(tokens, arrow - 1);
+  if (at >= 0 && tokens[at]!.text === ')') at = matchingOpener(tokens, at);
+  if (at < 0) return -1;
+  // Skip the parameters' start and `async`.
+  let before = previousSignificant(tokens, at - 1);
+  if (before >= 0 && (tokens[before]!.text === 'async' || tokens[before]!.text === 'function'))
+    before = previousSignificant(tokens, before - 1);
+  // Handed to a call: createAsyncThunk('pets/fetch', async (id) => …) takes its assigned name.
+  for (let hops = 0; hops < 3 && before >= 0; hops++) {
+    const text = tokens[before]!.text;
+    if (text === '=' || text === ':') {
+      const name = previousSignificant(tokens, before - 1);
+      if (name < 0 || tokens[name]!.kind !== 'ident') return -1;
+      // `{ a: x }` property or `const a =`, not `a.b = …` assignments to another's member.
+      return name;
+    }
+    if (text !== '(' && text !== ',') return -1;
+    const open = text === '(' ? before : enclosingOpener(tokens, before, 200);
+    if (open < 0 || tokens[open]!.text !== '(') return -1;
+    const callee = previousSignificant(tokens, open - 1);
+    if (callee < 0 || tokens[callee]!.kind !== 'ident') return -1;
+    before = previousSignificant(tokens, calleeStart(tokens, callee) - 1);
+  }
+  return -1;
+}
+
+/** `builder.query` walks back to `builder`. */
+function calleeStart(tokens: readonly Token[], callee: number): number {
+  let at = callee;
+  while (at >= 2 && tokens[at - 1]!.text === '.' && tokens[at - 2]!.kind === 'ident') at -= 2;
+  return at;
+}
+
+/** Words that start a declaration on its line: where a statement without `;` begins. */
+const DECLARATION_STARTS = new Set([
+  ...FUNCTION_WORDS,
+  'const',
+  'let',
+  'var',
+  'val',
+  'export',
+  'public',
+  'private',
+  'protected',
+  'internal',
+  'override',
+  'suspend',
+  'static',
+  'async',
+  'open',
+  'final',
+  'pub',
+]);
+
+/**
+ * A function without braces around `index`: `const fetchPet = (id) => axios.get(…)`,
+ * `fun loadPet(id: Long): Pet = client.get(…)`, `Pet Load(long id) => _http.Get…(…);`.
+ */
+function expressionBodied(tokens: readonly Token[], index: number): Definition | undefined {
+  let arrow = -1;
+  let start = -1;
+  for (let i = index - 1, steps = 0; i >= 0 && steps < HEAD_REACH; i--, steps++) {
+    const token = tokens[i]!;
+    if (token.text === ';' || token.text === '}' || token.text === '{') break;
+    if (token.text === '=>') arrow = i;
+    if (token.text === ')' || token.text === ']') {
+      const opener = matchingOpener(tokens, i);
+      if (opener < 0) break;
+      i = opener;
+      continue;
+    }
+    // The first token of its line starts a declaration: the statement starts there.
+    if ((i === 0 || tokens[i - 1]!.kind === 'newline') && DECLARATION_STARTS.has(token.text)) {
+      start = i;
+      break;
+    }
+  }
+  if (start >= 0) {
+    for (let i = start; i < index && i < start + HEAD_REACH; i++) {
+      if (tokens[i]!.kind !== 'ident' || !FUNCTION_WORDS.has(tokens[i]!.text)) continue;
+      let name = nextSignificant(tokens, i + 1);
+      // fun Client.loadPet(…): an extension function's receiver type.
+      while (name >= 0 && tokens[name + 1]?.text === '.' && tokens[name + 2]?.kind === 'ident')
+        name += 2;
+      if (name >= 0 && tokens[name]!.kind === 'ident') return definitionAt(tokens, name, name);
+      return undefined;
+    }
+  }
+  if (arrow < 0) return undefined;
+  const name = arrowName(tokens, arrow);
+  return name >= 0 ? definitionAt(tokens, name, arrow) : undefined;
+}
+
+function definitionAt(tokens: readonly Token[], name: number, body: number): Definition {
+  const owner = ownerOf(tokens, body, 'braces');
+  const token = tokens[name]!;
+  return owner
+    ? { name: token.text, start: token.start, owner }
+    : { name: token.text, start: token.start };
+}
+
+/** The class or interface whose body holds token `index`, or Go's receiver type. */
+function ownerOf(
+  tokens: readonly Token[],
+  index: number,
+  style: DefinitionStyle,
+): string | undefined {
+  if (style !== 'braces') return indentedOwner(tokens, index, style);
+  if (tokens[index]!.text === '{') {
+    const receiver = goReceiver(tokens, index);
+    if (receiver) return receiver;
+  }
+  let at = index;
+  for (let level = 0; level < NESTING_REACH; level++) {
+    const open = enclosingOpener(tokens, at, 100_000);
+    if (open < 0) break;
+    if (tokens[open]!.text === '{') {
+      const head = headOf(tokens, open);
+      if (head.owner) return head.owner;
+      const receiver = goReceiver(tokens, open);
+      if (receiver) return receiver;
+    }
+    at = open;
+  }
+  return undefined;
+}
+
+/** `func (c *Client) GetPet(…) {`: Client. */
+function goReceiver(tokens: readonly Token[], open: number): string | undefined {
+  const start = headStart(tokens, open - 1);
+  if (tokens[start]?.text !== 'func') return undefined;
+  const paren = nextSignificant(tokens, start + 1);
+  if (paren < 0 || tokens[paren]!.text !== '(') return undefined;
+  const close = matchingCloser(tokens, paren, 20);
+  const type = previousSignificant(tokens, close - 1);
+  return type > paren && tokens[type]!.kind === 'ident' ? tokens[type]!.text : undefined;
+}
+
+/** Indentation of the line holding token `index` (its first token's column), and that token. */
+function lineHead(tokens: readonly Token[], index: number): { first: number; indent: number } {
+  let first = index;
+  while (first > 0 && tokens[first - 1]!.kind !== 'newline') first--;
+  const newline = first > 0 ? tokens[first - 1]! : undefined;
+  const lineStart = newline ? newline.start + newline.text.length : 0;
+  return { first, indent: tokens[first]!.start - lineStart };
+}
+
+/**
+ * Python's `def name(` and Ruby's `def name` / `def self.name`: the nearest one before `index`
+ * that is indented less than every line between them.
+ */
+function indentedDefinition(
+  tokens: readonly Token[],
+  index: number,
+  style: DefinitionStyle,
+): Definition | undefined {
+  const found = indentedHead(tokens, index, ['def'], style);
+  if (!found) return undefined;
+  let name = nextSignificant(tokens, found.first + 1);
+  if (style === 'ruby' && tokens[name]?.text === 'self' && tokens[name + 1]?.text === '.')
+    name += 2;
+  const token = tokens[name];
+  if (!token || token.kind !== 'ident') return undefined;
+  const owner = indentedOwner(tokens, found.first, style);
+  return owner
+    ? { name: token.text, start: token.start, owner }
+    : { name: token.text, start: token.start };
+}
+
+function indentedOwner(
+  tokens: readonly Token[],
+  index: number,
+  style: DefinitionStyle,
+): string | undefined {
+  const found = indentedHead(tokens, index, ['class', 'module'], style);
+  if (!found) return undefined;
+  const name = nextSignificant(tokens, found.first + 1);
+  return name >= 0 && tokens[name]!.kind === 'ident' ? tokens[name]!.text : undefined;
+}
+
+/** Lines looked back for a def or class: a function of a few hundred lines. */
+const INDENTED_REACH = 20_000;
+
+function indentedHead(
+  tokens: readonly Token[],
+  index: number,
+  words: readonly string[],
+  style: DefinitionStyle,
+): { first: number; indent: number } | undefined {
+  const here = lineHead(tokens, index);
+  let indent = here.indent;
+  for (let i = here.first - 1, stop = Math.max(0, index - INDENTED_REACH); i >= stop; i--) {
+    if (tokens[i]!.kind === 'newline') continue;
+    const line = lineHead(tokens, i);
+    i = line.first;
+    if (line.indent >= indent) continue;
+    // Inside brackets a continuation line may be indented less: only statements count.
+    if (enclosingOpener(tokens, line.first, 4000) >= 0 && style === 'indentation') continue;
+    let head = line.first;
+    if (tokens[head]!.text === 'async') head++;
+    if (words.includes(tokens[head]!.text)) return { first: head, indent: line.indent };
+    indent = line.indent;
+    if (indent === 0) return undefined;
+  }
+  return undefined;
+}

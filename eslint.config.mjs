@@ -10,11 +10,21 @@ const NO_VSCODE = {
 
 /** For each stage of src/core/deprecations, the stages (and files) it must not import. */
 const FINDER_STAGES_ABOVE = {
-  model: ['lexers', 'judges', 'recognisers', 'engine', 'workspace', 'migration', 'reports'],
-  lexers: ['judges', 'recognisers', 'engine', 'workspace', 'migration', 'reports'],
-  judges: ['lexers', 'recognisers', 'engine', 'workspace', 'migration', 'reports'],
-  recognisers: ['lexers', 'engine', 'workspace', 'migration', 'reports'],
-  workspace: ['judges', 'recognisers', 'engine', 'migration', 'reports'],
+  model: [
+    'lexers',
+    'judges',
+    'recognisers',
+    'engine',
+    'workspace',
+    'crossFile',
+    'migration',
+    'reports',
+  ],
+  lexers: ['judges', 'recognisers', 'engine', 'workspace', 'crossFile', 'migration', 'reports'],
+  judges: ['lexers', 'recognisers', 'engine', 'workspace', 'crossFile', 'migration', 'reports'],
+  recognisers: ['lexers', 'engine', 'workspace', 'crossFile', 'migration', 'reports'],
+  workspace: ['judges', 'recognisers', 'engine', 'crossFile', 'migration', 'reports'],
+  crossFile: ['migration', 'reports'],
   migration: ['reports'],
 };
 

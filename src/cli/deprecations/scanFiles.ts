@@ -22,6 +22,7 @@ import {
 import { note } from './cliOutput';
 import { CandidateScanner, type FileScanSettings, type ScannedFile } from './fileScanner';
 import { scanInParallel, scanWorkerScript, type FileResult } from './scanPool';
+import { addWrapperCalls } from './wrapperCalls';
 
 /**
  * Candidates found before the rest of a listing goes to workers: trees with fewer are scanned on
@@ -78,6 +79,7 @@ export const FINDER_OPTIONS = {
   rg: { type: 'string' },
   'no-rg': { type: 'boolean', default: false },
   jobs: { type: 'string' },
+  'no-wrappers': { type: 'boolean', default: false },
 } as const;
 
 export const FINDER_USAGE = `  --confidence LEVEL         report findings at least this sure: certain, likely (default)
@@ -90,7 +92,9 @@ export const FINDER_USAGE = `  --confidence LEVEL         report findings at lea
   --no-rg                    never use ripgrep: walk the folders in Node
   --jobs N                   threads that read and scan files, this one included (default:
                              one per core, up to 8, once a tree proves dense; with two, only on
-                             a large tree); N starts them at the first candidate; 1: one thread`;
+                             a large tree); N starts them at the first candidate; 1: one thread
+  --no-wrappers              report only the requests, not the calls of the functions that
+                             send them (wrappers, declared clients), in this or other files`;
 
 export interface FinderSettings {
   minimum: Confidence;
@@ -101,6 +105,8 @@ export interface FinderSettings {
   ripgrep?: string;
   /** Threads that read and scan a dense tree (--jobs); undefined: defaultJobs of the cores. */
   jobs?: number;
+  /** Also report calls of the functions that send the requests (default; --no-wrappers: not). */
+  wrappers: boolean;
 }
 
 /** Checks the finder's options: a message for the first bad one, else the settings. */
@@ -112,6 +118,7 @@ export function finderSettings(values: {
   rg?: string;
   'no-rg'?: boolean;
   jobs?: string;
+  'no-wrappers'?: boolean;
 }): FinderSettings | string {
   const minimum = (values.confidence ?? DEFAULT_MINIMUM_CONFIDENCE) as Confidence;
   if (!CONFIDENCE_LEVELS.includes(minimum))
@@ -134,7 +141,15 @@ export function finderSettings(values: {
   if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS))
     return `--jobs must be a whole number from 1 to ${MAX_JOBS}`;
   const ripgrep = values['no-rg'] ? undefined : (values.rg ?? ripgrepOnPath());
-  return { minimum, names, maxFileBytes, gitignore: !values['no-gitignore'], ripgrep, jobs };
+  return {
+    minimum,
+    names,
+    maxFileBytes,
+    gitignore: !values['no-gitignore'],
+    ripgrep,
+    jobs,
+    wrappers: !values['no-wrappers'],
+  };
 }
 
 export interface ScanOutcome {
@@ -291,6 +306,7 @@ export async function scanFiles(
       onSkip({ path: scanned.path, reason: 'scanFailed', detail: scanned.failure });
     else if (scanned) add(scanned);
   });
+  if (settings.wrappers) addWrapperCalls(outcome, roots, settings, repository, request);
   outcome.ioError = ioError;
   return outcome;
 }

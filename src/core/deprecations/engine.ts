@@ -19,7 +19,7 @@ import {
 import type { Survey } from './lexers/lexerState';
 import type { Confidence } from './model/confidence';
 import type { Comment, LexResult, Token } from './model/tokens';
-import { enclosingDefinition, type DefinitionStyle } from './model/definitions';
+import { definitionStyleOf, enclosingDefinition, type DefinitionStyle } from './model/definitions';
 import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
 
@@ -54,6 +54,21 @@ export interface Finding {
   anchorLine: number;
   /** The named function or method the request is in: calls of it reach the request too. */
   within?: DefinitionSite;
+  /**
+   * A wrapper's call (`kind` wrapper): the way to the request, the wrapper called first, each
+   * wrapper it calls in turn, the request last.
+   */
+  via?: ChainLink[];
+}
+
+/** One step of the way from a call to the request: a wrapper's definition, or the request. */
+export interface ChainLink {
+  /** The wrapper's name, or the request as written (its URL, the operation called). */
+  name: string;
+  path: string;
+  /** Zero-based. */
+  line: number;
+  character: number;
 }
 
 export interface EngineOptions {
@@ -158,7 +173,7 @@ export class DeprecationEngine {
             }),
           );
       }
-      const style = DEFINITION_STYLES[language.family];
+      const style = definitionStyleOf(language.family);
       if (style) for (const finding of found) markDefinition(finding, tokens, style);
       return found;
     };
@@ -200,15 +215,11 @@ export class DeprecationEngine {
       if (!scanned) return [];
       ({ findings: raw, comments } = scanned);
     }
-    if (comments.some((comment) => comment.text.includes(IGNORE_FILE))) return [];
+    if (ignoresFile(comments)) return [];
     // Nothing found: no line index or suppression set to build.
     if (raw.length === 0) return [];
     const lines = new LineIndex(text);
-    const suppressed = new Set(
-      comments
-        .filter((comment) => comment.text.includes(IGNORE_NEXT_LINE))
-        .map((comment) => lines.position(comment.end).line + 1),
-    );
+    const suppressed = suppressedLines(comments, lines);
     return withoutOverlaps(raw)
       .map((finding): Finding => {
         const mapped: Finding = {
@@ -233,21 +244,6 @@ export class DeprecationEngine {
 }
 
 const PETS = Buffer.from('pets');
-
-/** How each language's functions are delimited, for the definition a finding is in. */
-const DEFINITION_STYLES: Partial<Record<LanguageSupport['family'], DefinitionStyle>> = {
-  javascript: 'braces',
-  go: 'braces',
-  java: 'braces',
-  kotlin: 'braces',
-  csharp: 'braces',
-  php: 'braces',
-  rust: 'braces',
-  dart: 'braces',
-  swift: 'braces',
-  python: 'indentation',
-  ruby: 'ruby',
-};
 
 /** Sets the finding's `within`: the definition around its first token. */
 function markDefinition(finding: RawFinding, tokens: readonly Token[], style: DefinitionStyle) {
@@ -372,8 +368,22 @@ function withoutOverlaps(findings: RawFinding[]): RawFinding[] {
   return kept;
 }
 
+/** The file says `petstore-ignore-file` in a comment. */
+export function ignoresFile(comments: readonly Comment[]): boolean {
+  return comments.some((comment) => comment.text.includes(IGNORE_FILE));
+}
+
+/** Lines (zero-based) that a `petstore-ignore-next-line` comment silences. */
+export function suppressedLines(comments: readonly Comment[], lines: LineIndex): Set<number> {
+  return new Set(
+    comments
+      .filter((comment) => comment.text.includes(IGNORE_NEXT_LINE))
+      .map((comment) => lines.position(comment.end).line + 1),
+  );
+}
+
 /** A suppression comment covers a call whose statement starts on the next line, whatever lines it spans. */
-function isSuppressed(finding: Finding, suppressedLines: ReadonlySet<number>): boolean {
+export function isSuppressed(finding: Finding, suppressedLines: ReadonlySet<number>): boolean {
   for (let line = finding.anchorLine; line <= finding.start.line; line++)
     if (suppressedLines.has(line)) return true;
   return false;

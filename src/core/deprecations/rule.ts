@@ -7,6 +7,8 @@ export const REPLACEMENT = 'GET /pets with a status filter';
 /** Where the explanation is shown in VS Code (a read-only document served by the extension). */
 export const EXPLANATION_URI = 'petstore-docs:/deprecated-get-pet.md';
 
+import type { ChainLink } from './engine';
+
 export function daysUntilRemoval(now: Date = new Date()): number {
   return Math.ceil((REMOVAL_DATE.getTime() - now.getTime()) / 86_400_000);
 }
@@ -21,6 +23,19 @@ function withoutRequestLineParts(detail: string): string {
   if (lastSpace > 0 && /^HTTP\/[\d.]+$/.test(text.slice(lastSpace + 1)))
     text = text.slice(0, lastSpace).trim();
   return text;
+}
+
+/**
+ * The way a wrapper's call reaches the request, each step with where it is: "getPetInfo
+ * (src/pets.ts:2) → /api/pets/{…} (src/pets.ts:3)". `display` names a path as the report does.
+ */
+export function chainText(via: readonly ChainLink[], display: (path: string) => string): string {
+  return via
+    .map((link, index) => {
+      const name = index === via.length - 1 ? withoutRequestLineParts(link.name) : link.name;
+      return `${name} (${display(link.path)}:${link.line + 1})`;
+    })
+    .join(' → ');
 }
 
 /** Appended to the message of a finding whose use is not seen (confidence `possible`). */
@@ -46,7 +61,7 @@ export function findingMessage(
       ? `removed on ${REMOVAL_DATE_TEXT} (${days} day${days === 1 ? '' : 's'} left)`
       : `was removed on ${REMOVAL_DATE_TEXT}`;
   const call = kind === 'url' ? withoutRequestLineParts(detail) : `${detail}()`;
-  const through = kind === 'wrapper' && chain ? `, which sends it through ${chain}` : '';
+  const through = kind === 'wrapper' && chain ? ` reaches it through ${chain}` : '';
   return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`${through}. Use ${REPLACEMENT} instead.`;
 }
 

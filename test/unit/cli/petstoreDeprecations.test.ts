@@ -85,6 +85,7 @@ describe('petstore-deprecations command line', () => {
       'pet_client.rb:14',
       'pets.py:18',
       'pets.py:29',
+      'pets.py:33',
       'requests.http:9',
     ]);
   });

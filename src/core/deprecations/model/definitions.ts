@@ -25,6 +25,25 @@ export interface Definition {
 
 export type DefinitionStyle = 'braces' | 'indentation' | 'ruby';
 
+/** How a language family's functions are delimited; none for shell and .http files. */
+const DEFINITION_STYLES: Readonly<Record<string, DefinitionStyle>> = {
+  javascript: 'braces',
+  go: 'braces',
+  java: 'braces',
+  kotlin: 'braces',
+  csharp: 'braces',
+  php: 'braces',
+  rust: 'braces',
+  dart: 'braces',
+  swift: 'braces',
+  python: 'indentation',
+  ruby: 'ruby',
+};
+
+export function definitionStyleOf(family: string): DefinitionStyle | undefined {
+  return DEFINITION_STYLES[family];
+}
+
 /** Words before `(` that open a statement, not a function: `if (…) {`, `catch (e) {`. */
 const CONTROL_WORDS = new Set([
   'if',

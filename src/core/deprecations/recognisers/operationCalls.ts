@@ -111,7 +111,42 @@ export function scanOperationCalls(
   names: ReadonlySet<string>,
   options: OperationScanOptions,
 ): RawFinding[] {
-  const calls: { index: number; called: boolean; member: boolean }[] = [];
+  const { calls, definedHere } = nameUses(tokens, names, options);
+  const findings: RawFinding[] = [];
+  const memo = new Map<string, Confidence>();
+  for (const { index, called, member } of calls) {
+    const name = literalText(tokens[index]) ?? tokens[index]!.text;
+    const confidence = operationConfidence({
+      tokens,
+      index,
+      member,
+      definedHere: definedHere.has(name),
+      memo,
+    });
+    if (confidence) findings.push(operationFinding(tokens, index, confidence, called));
+  }
+  return findings;
+}
+
+/** A use of one of the names that calls it, or hands it on to be called. */
+export interface NameUse {
+  index: number;
+  called: boolean;
+  /** On a receiver (`api.getPet`), not plain (`getPet(…)`). */
+  member: boolean;
+}
+
+/**
+ * Where the names are called or handed on to be called (member calls and plain calls), and which
+ * of them the file declares itself (a declaration is not a use). Shared with the cross-file
+ * index, which looks for the calls of wrappers the same way.
+ */
+export function nameUses(
+  tokens: readonly Token[],
+  names: ReadonlySet<string>,
+  options: OperationScanOptions,
+): { calls: NameUse[]; definedHere: Set<string> } {
+  const calls: NameUse[] = [];
   const definedHere = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
@@ -146,20 +181,7 @@ export function scanOperationCalls(
     }
     calls.push({ index: i, called, member: isMember });
   }
-  const findings: RawFinding[] = [];
-  const memo = new Map<string, Confidence>();
-  for (const { index, called, member } of calls) {
-    const name = literalText(tokens[index]) ?? tokens[index]!.text;
-    const confidence = operationConfidence({
-      tokens,
-      index,
-      member,
-      definedHere: definedHere.has(name),
-      memo,
-    });
-    if (confidence) findings.push(operationFinding(tokens, index, confidence, called));
-  }
-  return findings;
+  return { calls, definedHere };
 }
 
 /** `const getPet = (id) => …`, `getPet: async (id) => …`: the file binds the name itself. */
@@ -174,7 +196,7 @@ function isLocalBinding(tokens: readonly Token[], before: number, next: number):
 }
 
 /** A call's anchor is its start; a reference's is the call it is handed to (one call, one finding). */
-function operationFinding(
+export function operationFinding(
   tokens: readonly Token[],
   index: number,
   confidence: Confidence,

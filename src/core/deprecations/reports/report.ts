@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Finding } from '../engine';
+import type { ChainLink, Finding } from '../engine';
 import type { Confidence } from '../model/confidence';
 import {
   REMOVAL_DATE,
@@ -17,6 +17,7 @@ import {
   RULE_HELP_MARKDOWN,
   RULE_ID,
   RULE_NAME,
+  chainText,
   daysUntilRemoval,
   findingMessage,
 } from '../rule';
@@ -56,7 +57,7 @@ export function* textReport(files: readonly FileFindings[], context: ReportConte
     const path = displayPath(file.path, context.base);
     for (const finding of file.findings) {
       const where = `${path}:${finding.start.line + 1}:${finding.start.character + 1}`;
-      yield `${where}: warning: ${messageOf(finding.detail, finding.kind)} [${RULE_ID}]\n`;
+      yield `${where}: warning: ${messageOf(finding.detail, finding.kind, chainOf(finding, context.base))} [${RULE_ID}]\n`;
     }
   }
 }
@@ -108,7 +109,12 @@ export function githubReport(files: readonly FileFindings[], context: ReportCont
         `endColumn=${finding.end.character + 1}`,
         `title=${escapeProperty(`Deprecated GET /pets/{petId} (${RULE_ID})`)}`,
       ].join(',');
-      const message = findingMessage(finding.detail, finding.kind, context.now);
+      const message = findingMessage(
+        finding.detail,
+        finding.kind,
+        context.now,
+        chainOf(finding, context.base),
+      );
       lines.push(`::warning ${properties}::${escapeData(message)}`);
     }
   }
@@ -191,13 +197,13 @@ const REMEMBERED_MESSAGES = 1024;
 function messageWriter(
   now: Date,
   write: (message: string) => string = (message) => message,
-): (detail: string, kind: Finding['kind']) => string {
+): (detail: string, kind: Finding['kind'], chain?: string) => string {
   const written = new Map<string, string>();
-  return (detail, kind) => {
-    const key = `${kind}:${detail}`;
+  return (detail, kind, chain) => {
+    const key = chain === undefined ? `${kind}:${detail}` : `${kind}:${detail}:${chain}`;
     let text = written.get(key);
     if (text === undefined) {
-      text = write(findingMessage(detail, kind, now));
+      text = write(findingMessage(detail, kind, now, chain));
       if (written.size < REMEMBERED_MESSAGES) written.set(key, text);
     }
     return text;
@@ -215,7 +221,7 @@ function* jsonEntryTexts(files: readonly FileFindings[], context: ReportContext)
   const messageOf = messageWriter(now, JSON.stringify);
   for (const file of files) {
     const path = JSON.stringify(displayPath(file.path, context.base));
-    for (const { start, end, kind, confidence, detail } of file.findings)
+    for (const { start, end, kind, confidence, detail, via } of file.findings)
       yield `{
     "file": ${path},
     "line": ${start.line + 1},
@@ -224,11 +230,32 @@ function* jsonEntryTexts(files: readonly FileFindings[], context: ReportContext)
     "endColumn": ${end.character + 1},
     "kind": ${JSON.stringify(kind)},
     "confidence": ${JSON.stringify(confidence)},
-    "detail": ${JSON.stringify(detail)},
+    "detail": ${JSON.stringify(detail)},${via ? viaJson(via, context.base) : ''}
     "ruleId": ${ruleId},
-    "message": ${messageOf(detail, kind)}
+    "message": ${messageOf(detail, kind, via && chainText(via, (path) => displayPath(path, context.base)))}
   }`;
   }
+}
+
+/** A wrapper call's `via` as its JSON entry writes it: each step's name, file, line and column. */
+function viaJson(via: readonly ChainLink[], base: string): string {
+  const steps = via.map(
+    (link) => `{
+        "name": ${JSON.stringify(link.name)},
+        "file": ${JSON.stringify(displayPath(link.path, base))},
+        "line": ${link.line + 1},
+        "column": ${link.character + 1}
+      }`,
+  );
+  return `
+    "via": [
+      ${steps.join(',\n      ')}
+    ],`;
+}
+
+/** The chain of a wrapper's call as a message names it, paths shown from `base`. */
+function chainOf(finding: Finding, base: string): string | undefined {
+  return finding.via && chainText(finding.via, (path) => displayPath(path, base));
 }
 
 /**
@@ -250,7 +277,12 @@ function* codeQualityIssues(files: readonly FileFindings[], context: ReportConte
     for (const finding of file.findings)
       yield {
         type: 'issue',
-        description: findingMessage(finding.detail, finding.kind, context.now),
+        description: findingMessage(
+          finding.detail,
+          finding.kind,
+          context.now,
+          chainOf(finding, root),
+        ),
         check_name: RULE_ID,
         categories: ['Compatibility'],
         fingerprint:
@@ -283,7 +315,12 @@ export function* junitReport(files: readonly FileFindings[], context: ReportCont
     yield `    <testcase classname="${xml(RULE_ID)}" name="${xml(path)}" file="${xml(path)}">\n`;
     for (const finding of file.findings) {
       const where = `${path}:${finding.start.line + 1}:${finding.start.character + 1}`;
-      const message = findingMessage(finding.detail, finding.kind, context.now);
+      const message = findingMessage(
+        finding.detail,
+        finding.kind,
+        context.now,
+        chainOf(finding, context.base),
+      );
       yield `      <failure type="${xml(RULE_ID)}" message="${xml(message)}">${xml(`${where}: ${message}`)}</failure>\n`;
     }
     yield '    </testcase>\n';
@@ -374,7 +411,14 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
             level: finding.confidence === 'possible' ? 'note' : 'warning',
             // Code scanning orders and filters by rank (0 to 100) and the rule's precision.
             rank: SARIF_RANK[finding.confidence],
-            message: { text: findingMessage(finding.detail, finding.kind, context.now) },
+            message: {
+              text: findingMessage(
+                finding.detail,
+                finding.kind,
+                context.now,
+                chainOf(finding, root),
+              ),
+            },
             locations: [
               {
                 physicalLocation: {
@@ -388,6 +432,7 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
                 },
               },
             ],
+            ...(finding.via ? sarifChain(finding.via, root) : {}),
             // The same fingerprint as the baseline's: re-uploads never duplicate an alert.
             ...(fingerprint ? { partialFingerprints: { 'petstoreCall/v1': fingerprint } } : {}),
             properties: { precision: SARIF_PRECISION[finding.confidence] },
@@ -397,6 +442,36 @@ export function sarifReport(files: readonly FileFindings[], context: ReportConte
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * A wrapper call's way to the request in SARIF: each step a related location (code scanning links
+ * them from the alert), and a code flow when it passes through more than one wrapper.
+ */
+function sarifChain(via: readonly ChainLink[], root: string) {
+  const locations = via.map((link, index) => ({
+    id: index + 1,
+    physicalLocation: {
+      artifactLocation: artifactLocation(link.path, root),
+      region: { startLine: link.line + 1, startColumn: link.character + 1 },
+    },
+    message: { text: index === via.length - 1 ? `request: ${link.name}` : `calls ${link.name}` },
+  }));
+  if (via.length <= 2) return { relatedLocations: locations };
+  return {
+    relatedLocations: locations,
+    codeFlows: [
+      {
+        threadFlows: [
+          {
+            locations: locations.map(({ physicalLocation, message }) => ({
+              location: { physicalLocation, message },
+            })),
+          },
+        ],
+      },
+    ],
+  };
 }
 
 /**

@@ -1,0 +1,110 @@
+import type { Finding } from '../../core/deprecations/engine';
+import type { SourceText } from '../../core/deprecations/crossFile/callSites';
+import { followWrappers } from '../../core/deprecations/crossFile/followWrappers';
+import { fingerprintFindings } from '../../core/deprecations/migration/fingerprint';
+import { snippetOf } from '../../core/deprecations/migration/progress';
+import { languageOfPath } from '../../core/deprecations/lexers/languages';
+import { meetsConfidence } from '../../core/deprecations/model/confidence';
+import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
+import { listFilesWithRipgrep } from '../../core/deprecations/workspace/ripgrepCandidates';
+import {
+  CandidateReader,
+  listFiles,
+  type ListedFile,
+} from '../../core/deprecations/workspace/workspaceWalker';
+import type { FinderSettings, ScanOutcome, ScanRequest } from './scanFiles';
+
+/**
+ * Adds to a scan's outcome the calls of the functions that send the requests it found (wrappers,
+ * declared clients, wrappers of wrappers), from every file under `roots` that mentions their
+ * names: listed by ripgrep when the scan used it, else by one walk shared by every level. Files
+ * and findings keep listing order; a file that only calls wrappers comes after those with requests.
+ */
+export function addWrapperCalls(
+  outcome: ScanOutcome,
+  roots: readonly string[],
+  settings: FinderSettings,
+  repository: string,
+  request: ScanRequest,
+): void {
+  let walked: ListedFile[] | undefined;
+  const texts = new Map<string, string>();
+  const mentioning = function* (names: readonly string[]): Iterable<SourceText> {
+    const needles = names.map((name) => Buffer.from(name));
+    const reader = new CandidateReader(
+      (bytes) => needles.some((needle) => bytes.includes(needle)),
+      () => undefined, // the scan noted what it could not read
+      settings.maxFileBytes,
+    );
+    for (const file of listMentioning(roots, names, settings, () => (walked ??= walk()))) {
+      const read = reader.read(file);
+      if (!read) continue;
+      texts.set(read.path, read.text);
+      yield read;
+    }
+  };
+  const walk = () => listFiles(roots, () => undefined, { gitignore: settings.gitignore });
+  const { calls } = followWrappers(
+    outcome.results,
+    mentioning,
+    (path) => languageOfPath(path)?.family,
+  );
+  const byPath = new Map(outcome.results.map((file) => [file.path, file]));
+  const fingerprintedByFile = new Map(outcome.fingerprinted.map((entry) => [entry.file, entry]));
+  for (const [path, found] of calls) {
+    const kept = found.filter(
+      (finding) =>
+        meetsConfidence(finding.confidence, settings.minimum) &&
+        (!request.keep || request.keep(path, finding)),
+    );
+    if (kept.length === 0) continue;
+    const text = texts.get(path) ?? '';
+    let file = byPath.get(path);
+    if (!file) {
+      file = { path, findings: [] };
+      byPath.set(path, file);
+      outcome.results.push(file);
+    }
+    file.findings = inPositionOrder([...file.findings, ...kept]);
+    if (request.fingerprints) {
+      const relative = repositoryPath(repository, path);
+      const entry = fingerprintedByFile.get(relative);
+      const found = fingerprintFindings(relative, text, file.findings);
+      if (entry) entry.found = found;
+      else outcome.fingerprinted.push({ file: relative, found });
+    }
+    if (request.snippets) {
+      const lines = text.split(/\r\n|\r|\n/);
+      for (const finding of kept)
+        outcome.snippets.set(
+          finding,
+          snippetOf(lines[finding.start.line] ?? '', finding.start.character + 1),
+        );
+    }
+  }
+}
+
+function inPositionOrder(findings: Finding[]): Finding[] {
+  return findings.sort(
+    (a, b) => a.start.line - b.start.line || a.start.character - b.start.character,
+  );
+}
+
+/** The files that may mention one of `names`: ripgrep's listing, or the walk's. */
+function listMentioning(
+  roots: readonly string[],
+  names: readonly string[],
+  settings: FinderSettings,
+  walked: () => ListedFile[],
+): ListedFile[] {
+  if (settings.ripgrep) {
+    const listing = listFilesWithRipgrep(
+      roots,
+      { rg: settings.ripgrep, patterns: names, fixedStrings: true, gitignore: settings.gitignore },
+      () => undefined,
+    );
+    if ('files' in listing)
+      return listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+  return walked();
+}

@@ -1,0 +1,278 @@
+/**
+ * The calls of indexed wrappers in one file's text. A call counts with the wrapper's confidence when
+ * something in the file says it reaches that wrapper: the same file, an import naming it, its class
+ * or its module, or a receiver named like its class (`petService.getPetInfo`) or module
+ * (`pets.FetchPet`). A call of the name without such evidence is only `possible`, and a generic name
+ * (`get`, `fetch`) never counts on its name alone.
+ */
+import { ignoresFile, isSuppressed, suppressedLines, type Finding, type Position } from '../engine';
+import type { LanguageSupport } from '../lexers/languages';
+import type { Confidence } from '../model/confidence';
+import { definitionStyleOf, enclosingDefinition } from '../model/definitions';
+import { LineIndex } from '../model/lineIndex';
+import { literalText, tokenEnd, type Token } from '../model/tokens';
+import { chainStart } from '../model/tokenWalk';
+import { nameUses } from '../recognisers/operationCalls';
+import { isGenericName, type WrapperEntry, type WrapperIndex } from './wrapperIndex';
+
+export interface SourceText {
+  path: string;
+  text: string;
+  language: LanguageSupport;
+}
+
+/**
+ * Findings for the calls in `file` of the index's entries named in `names`, leaving out calls inside
+ * a finding of `covered` (the request itself, a call found before).
+ */
+export function wrapperCalls(
+  file: SourceText,
+  index: WrapperIndex,
+  names: ReadonlySet<string>,
+  covered: readonly Finding[],
+): Finding[] {
+  const { path, text, language } = file;
+  const style = definitionStyleOf(language.family);
+  if (!style || !language.lex) return [];
+  const present = new Set([...names].filter((name) => text.includes(name)));
+  if (present.size === 0) return [];
+  const { tokens, comments } = language.lex(text);
+  if (ignoresFile(comments)) return [];
+  const { calls, definedHere } = nameUses(tokens, present, {
+    parenlessCalls: language.family === 'ruby',
+    typeAnnotatedSignatures: language.family === 'javascript',
+    resultTypeAfterParameters: language.family === 'go',
+  });
+  if (calls.length === 0) return [];
+  const lines = new LineIndex(text);
+  const suppressed = suppressedLines(comments, lines);
+  const evidence = new FileEvidence(tokens);
+  const findings: Finding[] = [];
+  for (const { index: at, member } of calls) {
+    const token = tokens[at]!;
+    const name = literalText(token) ?? token.text;
+    const entries = index
+      .entriesNamed(name)
+      .filter((entry) => sameRuntime(entry.family, language.family));
+    const reached = reachedEntry(entries, {
+      evidence,
+      tokens,
+      at,
+      member,
+      definedHere: definedHere.has(name),
+      path,
+    });
+    if (!reached) continue;
+    const start = lines.position(token.start);
+    if (covered.some((finding) => isInside(start, finding))) continue;
+    const finding: Finding = {
+      kind: 'wrapper',
+      confidence: reached.confidence,
+      detail: name,
+      start,
+      end: lines.position(tokenEnd(token)),
+      anchorLine: lines.position(tokens[chainStart(tokens, at)]!.start).line,
+      via: reached.entry.chain,
+    };
+    if (isSuppressed(finding, suppressed)) continue;
+    const within = enclosingDefinition(tokens, at, style);
+    if (within) {
+      const position = lines.position(within.start);
+      finding.within = within.owner
+        ? { name: within.name, owner: within.owner, ...position }
+        : { name: within.name, ...position };
+    }
+    findings.push(finding);
+  }
+  return findings;
+}
+
+/** Languages whose functions call each other: one family, or Java and Kotlin on the JVM. */
+function sameRuntime(a: string, b: string): boolean {
+  return a === b || (JVM.has(a) && JVM.has(b));
+}
+const JVM = new Set(['java', 'kotlin']);
+
+/** Whether `position` is within `finding`'s range (its start included). */
+function isInside(position: Position, finding: Finding): boolean {
+  const { start, end } = finding;
+  const afterStart =
+    position.line > start.line ||
+    (position.line === start.line && position.character >= start.character);
+  const beforeEnd =
+    position.line < end.line || (position.line === end.line && position.character < end.character);
+  return afterStart && beforeEnd;
+}
+
+interface CallSite {
+  evidence: FileEvidence;
+  tokens: readonly Token[];
+  at: number;
+  member: boolean;
+  /** The file declares a function of that name itself: a plain call reaches that one. */
+  definedHere: boolean;
+  path: string;
+}
+
+/**
+ * The entry a call reaches and how sure that is: the first entry with evidence (nearest the
+ * request first), else `possible` through the nearest one, unless the name is generic.
+ */
+function reachedEntry(
+  entries: readonly WrapperEntry[],
+  site: CallSite,
+): { entry: WrapperEntry; confidence: Confidence } | undefined {
+  if (entries.length === 0) return undefined;
+  const ordered = [...entries].sort((a, b) => a.depth - b.depth);
+  const local = ordered.filter((entry) => entry.path === site.path);
+  // The file's own function of that name: a plain call reaches it, not another file's.
+  if (site.definedHere && !site.member) {
+    const own = local[0];
+    return own ? { entry: own, confidence: own.confidence } : undefined;
+  }
+  // The same file: a plain call, or one on the object itself (this.get, self.fetch_pet).
+  const receiver = site.member ? receiverName(site.tokens, site.at) : undefined;
+  if (!site.member || (receiver !== undefined && SELF_RECEIVERS.has(receiver)))
+    for (const entry of local) return { entry, confidence: entry.confidence };
+  // A member call where the file has its own method of that name: only its receiver can tell.
+  const byImport = !site.definedHere;
+  for (const entry of ordered)
+    if (site.evidence.reaches(entry, site.tokens, site.at, site.member, byImport))
+      return { entry, confidence: entry.confidence };
+  const nearest = ordered[0]!;
+  if (isGenericName(nearest.name)) return undefined;
+  return { entry: nearest, confidence: 'possible' };
+}
+
+/** Receivers that are the object itself. */
+const SELF_RECEIVERS = new Set(['this', 'self', '$this', 'cls', 'Self', 'me', 'Me']);
+
+/** Words that start a line importing another module. */
+const IMPORT_STARTS = new Set([
+  'import',
+  'from',
+  'use',
+  'using',
+  'require',
+  'require_once',
+  'include',
+]);
+
+/** What one file says about the modules and types it uses: its imports and its identifiers. */
+class FileEvidence {
+  /** Lower-cased identifiers and module names on the file's import lines. */
+  private readonly imported = new Set<string>();
+
+  constructor(tokens: readonly Token[]) {
+    let importing = false;
+    /** Brackets open in an import: Go's `import (…)` block, `import {\n a,\n b\n} from …`. */
+    let depth = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      if (token.kind === 'newline') {
+        if (depth === 0) importing = false;
+        continue;
+      }
+      if (importing && token.kind === 'punct') {
+        if (token.text === '(' || token.text === '{') depth++;
+        else if ((token.text === ')' || token.text === '}') && depth > 0) depth--;
+        continue;
+      }
+      const lineStart = i === 0 || tokens[i - 1]!.kind === 'newline';
+      if (token.kind === 'ident') {
+        if ((lineStart && IMPORT_STARTS.has(token.text)) || token.text === 'require')
+          importing = true;
+        if (importing) this.imported.add(token.text.toLowerCase());
+      } else if (importing && token.kind === 'string') {
+        const module = literalText(token);
+        if (module) this.imported.add(moduleName(module));
+      }
+    }
+  }
+
+  /** Whether the call of `entry`'s name at `at` is shown to reach it. */
+  reaches(
+    entry: WrapperEntry,
+    tokens: readonly Token[],
+    at: number,
+    member: boolean,
+    byImport: boolean,
+  ): boolean {
+    const owner = entry.owner ? plainName(entry.owner) : undefined;
+    // An import names the function, its class or its module.
+    if (byImport && this.imports(entry)) return true;
+    if (!member) return false;
+    // A receiver named like its class or module: petService.getPetInfo, pets.FetchPet.
+    const receiver = receiverName(tokens, at);
+    if (receiver !== undefined) {
+      const plain = plainName(receiver);
+      if (owner && plain.length >= 3 && (owner === plain || owner.endsWith(plain))) return true;
+      if (entry.modules.includes(receiver.toLowerCase())) return true;
+    }
+    // The receiver is declared or made as the class: `PetApi api`, `api: PetApi`, `new PetApi(…)`.
+    return owner !== undefined && receiver !== undefined && this.typedAs(tokens, receiver, owner);
+  }
+
+  private imports(entry: WrapperEntry): boolean {
+    return (
+      this.imported.has(entry.name.toLowerCase()) ||
+      (entry.owner !== undefined && this.imported.has(entry.owner.toLowerCase())) ||
+      entry.modules.some((module) => this.imported.has(module))
+    );
+  }
+
+  private readonly typed = new Map<string, boolean>();
+
+  private typedAs(tokens: readonly Token[], receiver: string, owner: string): boolean {
+    const key = `${receiver}\0${owner}`;
+    let answer = this.typed.get(key);
+    if (answer === undefined) this.typed.set(key, (answer = isTypedAs(tokens, receiver, owner)));
+    return answer;
+  }
+}
+
+/** Tokens after a binding looked at for its type or constructor: `api = new PetApi(`. */
+const BINDING_REACH = 6;
+
+/**
+ * Whether the file declares `receiver` with the type `owner` (plain names): `PetApi api`,
+ * `private readonly PetService _petService`, `api: PetApi`, `val api: PetApi`, `api = new
+ * PetApi(…)`, `client = PetClient()`, `IPetApi PetApi { get; set; }`.
+ */
+function isTypedAs(tokens: readonly Token[], receiver: string, owner: string): boolean {
+  const isOwner = (token: Token | undefined) =>
+    token !== undefined && token.kind === 'ident' && plainName(token.text) === owner;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.kind !== 'ident' || tokens[i]!.text !== receiver) continue;
+    if (isOwner(tokens[i - 1])) return true;
+    const next = tokens[i + 1]?.text;
+    if (next === ':' || next === '=' || next === ':=' || next === '?:')
+      for (let j = i + 2; j < Math.min(tokens.length, i + 2 + BINDING_REACH); j++) {
+        if (tokens[j]!.kind === 'newline' || tokens[j]!.text === ';') break;
+        if (isOwner(tokens[j])) return true;
+      }
+  }
+  return false;
+}
+
+/** `this.petService.getPetInfo` -> `petService`; `pets.FetchPet` -> `pets`. */
+function receiverName(tokens: readonly Token[], at: number): string | undefined {
+  let before = at - 1;
+  while (before >= 0 && tokens[before]!.kind === 'newline') before--;
+  if (before < 1) return undefined;
+  const receiver = tokens[before - 1]!;
+  return receiver.kind === 'ident' ? receiver.text : undefined;
+}
+
+/** `_petService`, `m_petService`, `IPetService`, `pet_service` -> `petservice`. */
+function plainName(name: string): string {
+  let plain = name.replace(/^(m_|_+|\$)/, '');
+  if (/^I[A-Z]/.test(plain)) plain = plain.slice(1);
+  return plain.replace(/_/g, '').toLowerCase();
+}
+
+/** `'./services/petService'` -> `petservice`; `"app/pets"` -> `pets`. */
+function moduleName(specifier: string): string {
+  const last = specifier.split(/[/\\]/).pop() ?? specifier;
+  return last.replace(/\.[A-Za-z]+$/, '').toLowerCase();
+}

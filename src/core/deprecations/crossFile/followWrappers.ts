@@ -1,0 +1,69 @@
+/**
+ * Follows the requests the engine found out through the functions that hold them: level 1 indexes
+ * the functions around the requests, then each level looks for calls of the names it just indexed
+ * in the files that mention them, and indexes the functions around those calls, up to
+ * MAX_WRAPPER_DEPTH levels. Where the files come from is the front end's (`mentioning`): ripgrep or
+ * the walker for the CLI, the workspace's files for the language server.
+ */
+import type { Finding } from '../engine';
+import { wrapperCalls, type SourceText } from './callSites';
+import { MAX_WRAPPER_DEPTH, WrapperIndex } from './wrapperIndex';
+
+export interface FileFindingsInput {
+  path: string;
+  findings: readonly Finding[];
+}
+
+/** The language family of a file that has findings (its requests' functions are indexed so). */
+export type FamilyOf = (path: string) => string | undefined;
+
+export interface FollowedWrappers {
+  /** The calls of wrappers, by file, in the order each file was first read. */
+  calls: Map<string, Finding[]>;
+  index: WrapperIndex;
+}
+
+/**
+ * The calls of wrappers of the requests in `direct`. `mentioning(names)` gives the text of each
+ * file that contains one of the names (a file may come again at a later level, for other names).
+ */
+export function followWrappers(
+  direct: readonly FileFindingsInput[],
+  mentioning: (names: readonly string[]) => Iterable<SourceText>,
+  familyOf: FamilyOf,
+): FollowedWrappers {
+  const index = new WrapperIndex();
+  const calls = new Map<string, Finding[]>();
+  /** What each file's findings cover already: a call inside one is that finding, not another. */
+  const taken = new Map<string, Finding[]>();
+  const takenIn = (path: string) => {
+    let found = taken.get(path);
+    if (!found) taken.set(path, (found = []));
+    return found;
+  };
+  let fresh = direct.flatMap(({ path, findings }) => {
+    const covered = takenIn(path);
+    for (const finding of findings) covered.push(finding);
+    const family = familyOf(path);
+    return family ? index.addFindings(path, family, findings, 1) : [];
+  });
+  for (let depth = 1; fresh.length > 0 && depth <= MAX_WRAPPER_DEPTH; depth++) {
+    const names = new Set(fresh.map((entry) => entry.name));
+    fresh = [];
+    for (const file of mentioning([...names])) {
+      const covered = takenIn(file.path);
+      const found = wrapperCalls(file, index, names, covered);
+      if (found.length === 0) continue;
+      for (const finding of found) covered.push(finding);
+      let list = calls.get(file.path);
+      if (!list) calls.set(file.path, (list = []));
+      // One by one: a spread of a dense file's calls would overflow the stack.
+      for (const finding of found) list.push(finding);
+      for (const entry of index.addFindings(file.path, file.language.family, found, depth + 1))
+        fresh.push(entry);
+    }
+  }
+  for (const list of calls.values())
+    list.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
+  return { calls, index };
+}

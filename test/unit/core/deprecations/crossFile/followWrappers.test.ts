@@ -1,0 +1,310 @@
+import assert from 'node:assert/strict';
+import { DeprecationEngine, type Finding } from '../../../../../src/core/deprecations/engine';
+import { followWrappers } from '../../../../../src/core/deprecations/crossFile/followWrappers';
+import { MAX_WRAPPER_DEPTH } from '../../../../../src/core/deprecations/crossFile/wrapperIndex';
+import { languageOfPath } from '../../../../../src/core/deprecations/lexers/languages';
+
+/** A project in memory: path -> text. */
+type Project = Record<string, string>;
+
+/** The engine's findings in every file, then the calls of wrappers the index follows from them. */
+function wrapperCallsIn(project: Project): Map<string, Finding[]> {
+  const engine = new DeprecationEngine();
+  const direct = Object.entries(project)
+    .map(([path, text]) => ({ path, findings: engine.scan(text, languageOfPath(path)!) }))
+    .filter((file) => file.findings.length > 0);
+  return followWrappers(
+    direct,
+    function* (names) {
+      for (const [path, text] of Object.entries(project))
+        if (names.some((name) => text.includes(name)))
+          yield { path, text, language: languageOfPath(path)! };
+    },
+    (path) => languageOfPath(path)?.family,
+  ).calls;
+}
+
+/** `path:line confidence name` for each call of a wrapper (lines 1-based). */
+function calls(project: Project): string[] {
+  const lines: string[] = [];
+  for (const [path, found] of wrapperCallsIn(project))
+    for (const finding of found)
+      lines.push(`${path}:${finding.start.line + 1} ${finding.confidence} ${finding.detail}`);
+  return lines.sort();
+}
+
+describe('cross-file index: calls of the functions that send GET /pets/{id}', () => {
+  describe('the project’s own wrapper, defined in another file', () => {
+    it('TypeScript: a module function imported by a component', () => {
+      assert.deepEqual(
+        calls({
+          'src/services/petService.ts': [
+            "import axios from 'axios';",
+            'export async function getPetInfo(id: number) {',
+            '  const response = await axios.get(`/api/pets/${id}`);',
+            '  return response.data;',
+            '}',
+          ].join('\n'),
+          'src/components/PetCard.tsx': [
+            "import { getPetInfo } from '../services/petService';",
+            'export function PetCard({ id }: Props) {',
+            '  useEffect(() => {',
+            '    getPetInfo(id).then(setPet);',
+            '  }, [id]);',
+            '}',
+          ].join('\n'),
+        }),
+        ['src/components/PetCard.tsx:4 certain getPetInfo'],
+      );
+    });
+
+    it('Python: a client class’s method, called through an instance in a view', () => {
+      assert.deepEqual(
+        calls({
+          'app/client.py': [
+            'import requests',
+            'class PetClient:',
+            '    def fetch_pet(self, pet_id):',
+            '        return requests.get(f"{self.base}/pets/{pet_id}").json()',
+          ].join('\n'),
+          'app/views.py': [
+            'from app.client import PetClient',
+            'def show(request, pid):',
+            '    client = PetClient()',
+            '    return render(request, client.fetch_pet(pid))',
+          ].join('\n'),
+        }),
+        ['app/views.py:4 certain fetch_pet'],
+      );
+    });
+
+    it('C#: a service’s async method, called through the injected field of a controller', () => {
+      assert.deepEqual(
+        calls({
+          'Services/PetService.cs': [
+            'public class PetService',
+            '{',
+            '    public async Task<Pet> GetPetInfoAsync(long id)',
+            '    {',
+            '        return await _http.GetFromJsonAsync<Pet>($"pets/{id}");',
+            '    }',
+            '}',
+          ].join('\n'),
+          'Controllers/PetsController.cs': [
+            'public class PetsController : Controller',
+            '{',
+            '    private readonly PetService _petService;',
+            '    public async Task<IActionResult> Show(long id)',
+            '    {',
+            '        var pet = await _petService.GetPetInfoAsync(id);',
+            '        return Ok(pet);',
+            '    }',
+            '}',
+          ].join('\n'),
+        }),
+        ['Controllers/PetsController.cs:6 certain GetPetInfoAsync'],
+      );
+    });
+
+    it('Go: a package function called through the package name', () => {
+      assert.deepEqual(
+        calls({
+          'internal/pets/client.go': [
+            'package pets',
+            'func (c *Client) FetchPet(ctx context.Context, id int64) (*Pet, error) {',
+            '\treq, _ := http.NewRequest("GET", fmt.Sprintf("%s/pets/%d", c.base, id), nil)',
+            '\treturn c.do(req)',
+            '}',
+          ].join('\n'),
+          'cmd/show/main.go': [
+            'package main',
+            'import "example.com/app/internal/pets"',
+            'func main() {',
+            '\tpet, err := client.FetchPet(ctx, 42)',
+            '}',
+          ].join('\n'),
+        }),
+        ['cmd/show/main.go:4 certain FetchPet'],
+      );
+    });
+  });
+
+  describe('declarative client interfaces declared in another file', () => {
+    it('Java: a Retrofit interface method, called through a field of its type', () => {
+      assert.deepEqual(
+        calls({
+          'api/PetApi.java': [
+            'public interface PetApi {',
+            '  @GET("pets/{id}")',
+            '  Call<Pet> fetchPet(@Path("id") long id);',
+            '}',
+          ].join('\n'),
+          'ui/PetViewModel.java': [
+            'class PetViewModel {',
+            '  private final PetApi api;',
+            '  void load(long id) {',
+            '    api.fetchPet(id).enqueue(callback);',
+            '  }',
+            '}',
+          ].join('\n'),
+        }),
+        ['ui/PetViewModel.java:4 certain fetchPet'],
+      );
+    });
+
+    it('Kotlin: a suspending Retrofit method, called from a repository', () => {
+      assert.deepEqual(
+        calls({
+          'data/PetApi.kt': [
+            'interface PetApi {',
+            '    @GET("pets/{id}")',
+            '    suspend fun fetchPet(@Path("id") id: Long): Pet',
+            '}',
+          ].join('\n'),
+          'data/PetRepository.kt': [
+            'class PetRepository(private val api: PetApi) {',
+            '    suspend fun pet(id: Long) = api.fetchPet(id)',
+            '}',
+          ].join('\n'),
+        }),
+        ['data/PetRepository.kt:2 certain fetchPet'],
+      );
+    });
+
+    it('C#: a Refit interface method, called through the interface', () => {
+      assert.deepEqual(
+        calls({
+          'Api/IPetApi.cs': [
+            'public interface IPetApi',
+            '{',
+            '    [Get("/pets/{id}")]',
+            '    Task<Pet> FetchPet(long id);',
+            '}',
+          ].join('\n'),
+          'Pages/Pet.razor.cs': [
+            'public partial class PetPage',
+            '{',
+            '    [Inject] IPetApi PetApi { get; set; }',
+            '    protected override async Task OnInitializedAsync() => pet = await PetApi.FetchPet(Id);',
+            '}',
+          ].join('\n'),
+        }),
+        ['Pages/Pet.razor.cs:4 certain FetchPet'],
+      );
+    });
+  });
+
+  describe('a helper in the same file', () => {
+    it('JavaScript, Python and Ruby: the helper’s calls below it', () => {
+      assert.deepEqual(
+        calls({
+          'a.js': [
+            'const loadPet = (id) => fetch(`/pets/${id}`).then((r) => r.json());',
+            'async function main() {',
+            '  const pet = await loadPet(1);',
+            '}',
+          ].join('\n'),
+          'b.py': [
+            'def _pet(pid):',
+            '    return requests.get(f"{BASE}/pets/{pid}").json()',
+            '',
+            'for pid in ids:',
+            '    print(_pet(pid))',
+          ].join('\n'),
+          'c.rb': [
+            'class Pets',
+            '  def pet(id)',
+            '    HTTParty.get("#{BASE}/pets/#{id}")',
+            '  end',
+            '  def show(id)',
+            '    render json: pet(id)',
+            '  end',
+            'end',
+          ].join('\n'),
+        }),
+        ['a.js:3 certain loadPet', 'b.py:5 certain _pet', 'c.rb:6 certain pet'],
+      );
+    });
+  });
+
+  it('follows wrappers of wrappers, and names each step from the call to the request', () => {
+    const found = wrapperCallsIn({
+      'src/api.ts': 'export const getPetInfo = (id) => axios.get(`/pets/${id}`);',
+      'src/store.ts': [
+        "import { getPetInfo } from './api';",
+        'export async function loadPet(id) {',
+        '  return (await getPetInfo(id)).data;',
+        '}',
+      ].join('\n'),
+      'src/page.ts': "import { loadPet } from './store';\nawait loadPet(7);",
+    });
+    const page = found.get('src/page.ts')!;
+    assert.equal(page.length, 1);
+    assert.equal(page[0]!.kind, 'wrapper');
+    assert.deepEqual(
+      page[0]!.via!.map((link) => `${link.name} ${link.path}:${link.line + 1}`),
+      ['loadPet src/store.ts:2', 'getPetInfo src/api.ts:1', '/pets/{…} src/api.ts:1'],
+    );
+  });
+
+  it(`stops after ${MAX_WRAPPER_DEPTH} levels of wrappers, and on wrappers that call each other`, () => {
+    const chain: Project = { 'a0.ts': 'export function w0(id) { return fetch(`/pets/${id}`); }' };
+    for (let level = 1; level <= 6; level++)
+      chain[`a${level}.ts`] =
+        `import { w${level - 1} } from './a${level - 1}';\n` +
+        `export function w${level}(id) { return w${level - 1}(id); }`;
+    const files = [...wrapperCallsIn(chain).keys()].sort();
+    assert.deepEqual(files, ['a1.ts', 'a2.ts', 'a3.ts', 'a4.ts']);
+
+    const cycle = calls({
+      'x.ts': [
+        'export function ping(id) { if (id) return pong(id - 1); return fetch(`/pets/${id}`); }',
+        'export function pong(id) { return ping(id); }',
+      ].join('\n'),
+    });
+    assert.deepEqual(cycle, ['x.ts:1 certain pong', 'x.ts:2 certain ping']);
+  });
+
+  it('a call without evidence is only possible; a generic name without evidence is nothing', () => {
+    assert.deepEqual(
+      calls({
+        'client.py': 'def fetch_pet(pid):\n    return requests.get(f"{B}/pets/{pid}")',
+        'other.py': 'def x(repo):\n    return repo.fetch_pet(1)',
+        'api.ts': 'export function get(id) { return fetch(`/pets/${id}`); }',
+        'cache.ts': 'const v = cache.get(key);',
+      }),
+      ['other.py:2 possible fetch_pet'],
+    );
+  });
+
+  it('a file’s own function of the same name is what its calls reach', () => {
+    assert.deepEqual(
+      calls({
+        'api.ts': 'export function getPetInfo(id) { return fetch(`/pets/${id}`); }',
+        'local.ts': 'function getPetInfo(x) { return x; }\ngetPetInfo(2);',
+      }),
+      [],
+    );
+  });
+
+  it('petstore-ignore-next-line and petstore-ignore-file silence a call', () => {
+    assert.deepEqual(
+      calls({
+        'api.ts': 'export function getPetInfo(id) { return fetch(`/pets/${id}`); }',
+        'a.ts': "import { getPetInfo } from './api';\n// petstore-ignore-next-line\ngetPetInfo(1);",
+        'b.ts': "// petstore-ignore-file\nimport { getPetInfo } from './api';\ngetPetInfo(1);",
+      }),
+      [],
+    );
+  });
+
+  it('a request outside any named function (a test’s callback, top-level code) indexes nothing', () => {
+    assert.deepEqual(
+      calls({
+        'a.test.ts': "it('loads', async () => {\n  await fetch(`/pets/${id}`);\n});",
+        'b.ts': "it('x', () => 1);",
+      }),
+      [],
+    );
+  });
+});

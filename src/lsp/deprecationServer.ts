@@ -10,7 +10,7 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DeprecationEngine, type Finding } from '../core/deprecations/engine';
 import { BaselineMatcher } from '../core/deprecations/migration/baselineMatcher';
@@ -31,7 +31,10 @@ import { HandlerGuard } from './guard';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
 import { SCAN_WORKSPACE_REQUEST } from './protocol';
-import { scanFolders, type WorkspaceScanResult } from './workspaceScan';
+import { listFilesMentioning, scanFolders, type WorkspaceScanResult } from './workspaceScan';
+import { WrapperTracker } from './wrapperTracker';
+import type { SourceText } from '../core/deprecations/crossFile/callSites';
+import { readCandidates } from '../core/deprecations/workspace/workspaceWalker';
 
 export interface ServerOptions {
   /** Where diagnostics link for the explanation when the client does not say (initializationOptions.explanationUri). */
@@ -67,6 +70,81 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   const publish = (params: PublishDiagnosticsParams) =>
     guard.detach('publishing diagnostics', connection.sendDiagnostics(params));
 
+  /** The workspace's files that mention one of the names, open documents as edited. */
+  const mentioning = async function* (names: readonly string[]): AsyncIterable<SourceText> {
+    const needles = names.map((name) => Buffer.from(name));
+    const listed = await listFilesMentioning(folders, names, settings.exclude, ripgrepPath);
+    const seen = new Set<string>();
+    for await (const file of readCandidates(
+      listed,
+      (bytes) => needles.some((needle) => bytes.includes(needle)),
+      () => undefined, // the workspace scan logged what it could not read
+    )) {
+      const uri = pathToFileURL(file.path).href;
+      seen.add(uri);
+      const open = documents.get(uri);
+      yield open ? { ...file, text: open.getText() } : file;
+    }
+    // Open documents whose edits mention a name that their saved text does not.
+    for (const document of documents.all()) {
+      const path = fileOfUri(document.uri);
+      const text = document.getText();
+      if (!path || seen.has(document.uri) || !isInside(path, folders)) continue;
+      if (!names.some((name) => text.includes(name))) continue;
+      const language = languageOfDocument(document);
+      if (language) yield { path, text, language };
+    }
+  };
+  const wrappers = new WrapperTracker(mentioning);
+  /** A rebuild of the wrappers' calls is running, and whether another was asked for meanwhile. */
+  let rebuilding: Promise<void> | undefined;
+  let rebuildAgain = false;
+  let rebuildTimer: NodeJS.Timeout | undefined;
+
+  /** Follows the wrappers again and publishes the files whose calls changed (or all, `every`). */
+  const rebuildWrappers = async (every: boolean) => {
+    if (rebuilding) {
+      rebuildAgain = true;
+      return rebuilding;
+    }
+    rebuilding = (async () => {
+      const before = new Set(wrappers.filesWithCalls());
+      const changed = await wrappers.rebuild();
+      const republish = every ? new Set([...before, ...wrappers.filesWithCalls()]) : changed;
+      for (const path of republish) {
+        const uri = pathToFileURL(path).href;
+        const document = documents.get(uri);
+        if (document) diagnoseDocument(document, false);
+        else await diagnoseFileOnDisk(uri, false);
+      }
+    })();
+    try {
+      await rebuilding;
+    } finally {
+      rebuilding = undefined;
+    }
+    if (rebuildAgain) {
+      rebuildAgain = false;
+      await rebuildWrappers(false);
+    }
+  };
+
+  /** After an edit: a rebuild soon, once the edits pause. */
+  const scheduleRebuild = () => {
+    if (!settings.enable) return;
+    clearTimeout(rebuildTimer);
+    rebuildTimer = setTimeout(
+      () => guard.detach('following wrappers', rebuildWrappers(false)),
+      debounceMs,
+    );
+  };
+
+  /** A path as a wrapper call's message names it: relative to its workspace folder. */
+  const display = (path: string) => {
+    const folder = folders.find((candidate) => isInside(path, [candidate]));
+    return folder ? relative(folder, path).split(sep).join('/') : path;
+  };
+
   const apply = (raw: unknown) => {
     settings = normalizeSettings(raw);
     engine = new DeprecationEngine({ operationNames: settings.operationNames });
@@ -84,17 +162,28 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     return findings
       .filter((finding) => settings.baselinedFindings !== 'hide' || !baselined?.has(finding))
       .map((finding) =>
-        toDiagnostic(finding, language, settings, explanationUri, baselined?.has(finding)),
+        toDiagnostic(finding, language, settings, explanationUri, baselined?.has(finding), display),
       );
   };
 
-  const diagnosticsOf = (text: string, language: LanguageSupport, path?: string): Diagnostic[] => {
+  /**
+   * Diagnostics of a text: its requests, and the calls of wrappers the last rebuild found in it.
+   * With `follow`, a change that may move wrappers' calls asks for a rebuild.
+   */
+  const diagnosticsOf = (
+    text: string,
+    language: LanguageSupport,
+    path: string | undefined,
+    follow = true,
+  ): Diagnostic[] => {
     if (!settings.enable) return [];
     const scan = scanSafely(engine, text, language);
     // Its old diagnostics go: they may no longer be true, and the log says why there are none.
     if (scan.failure !== undefined)
       connection.console.error(`petstore: could not scan ${path ?? 'a document'}: ${scan.failure}`);
-    return diagnosticsFor(scan.findings, language, path, text);
+    if (path === undefined) return diagnosticsFor(scan.findings, language, path, text);
+    if (wrappers.update(path, language.family, scan.findings, text) && follow) scheduleRebuild();
+    return diagnosticsFor([...scan.findings, ...wrappers.callsIn(path)], language, path, text);
   };
 
   /** Reads the baseline the settings name (relative to the first folder); a bad one is said, not used. */
@@ -156,7 +245,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         );
   };
 
-  const diagnoseDocument = (document: TextDocument) => {
+  const diagnoseDocument = (document: TextDocument, follow = true) => {
     const text: unknown = document.getText();
     // A client may send anything: only a document with a URI and a text can be diagnosed.
     if (typeof document.uri !== 'string' || typeof text !== 'string') return;
@@ -165,7 +254,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     publish({
       uri: document.uri,
       version: Number.isInteger(document.version) ? document.version : undefined,
-      diagnostics: language ? diagnosticsOf(text, language, fileOfUri(document.uri)) : [],
+      diagnostics: language ? diagnosticsOf(text, language, fileOfUri(document.uri), follow) : [],
     });
   };
 
@@ -173,7 +262,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   const diskReads = new Map<string, number>();
   const supersedeDiskReads = (uri: string) => diskReads.set(uri, (diskReads.get(uri) ?? 0) + 1);
 
-  const diagnoseFileOnDisk = async (uri: string) => {
+  const diagnoseFileOnDisk = async (uri: string, follow = true) => {
     const path = fileOfUri(uri);
     const language = path === undefined ? undefined : languageOfPath(path);
     if (!path || !language || documents.get(uri)) return;
@@ -183,7 +272,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     // While reading, the file may have been deleted, read again or opened in an editor.
     if (diskReads.get(uri) !== ticket || documents.get(uri)) return;
     diskReads.delete(uri); // the latest read is done: nothing in flight to tell apart
-    const diagnostics = diagnosticsOf(text, language, path);
+    const diagnostics = diagnosticsOf(text, language, path, follow);
     if (diagnostics.length) fromDisk.add(uri);
     else fromDisk.delete(uri);
     publish({ uri, diagnostics });
@@ -215,7 +304,9 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         (chunk) => {
           for (const file of chunk) {
             stale.delete(file.uri);
-            const diagnostics = diagnosticsFor(file.findings, file.language, file.path, file.text);
+            wrappers.update(file.path, file.language.family, file.findings, file.text);
+            const findings = [...file.findings, ...wrappers.callsIn(file.path)];
+            const diagnostics = diagnosticsFor(findings, file.language, file.path, file.text);
             if (diagnostics.length) fromDisk.add(file.uri);
             else fromDisk.delete(file.uri);
             publish({ uri: file.uri, diagnostics });
@@ -239,10 +330,17 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         }`,
       );
       if (generation === scanGeneration) {
+        // Files with only calls of wrappers are not among the scan's candidates: the rebuild below
+        // publishes them again.
+        const withCalls = new Set(
+          wrappers.filesWithCalls().map((path) => pathToFileURL(path).href),
+        );
         for (const uri of stale) {
+          if (withCalls.has(uri)) continue;
           fromDisk.delete(uri);
           publish({ uri, diagnostics: [] });
         }
+        await rebuildWrappers(true);
       }
       return result;
     } finally {
@@ -346,6 +444,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
           supersedeDiskReads(deleted);
           fromDisk.delete(deleted);
           publish({ uri: deleted, diagnostics: [] });
+          const path = fileOfUri(deleted);
+          if (path !== undefined && wrappers.remove(path)) scheduleRebuild();
         }
         continue;
       }

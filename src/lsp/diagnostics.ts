@@ -1,7 +1,19 @@
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
-import type { Finding } from '../core/deprecations/engine';
+import { pathToFileURL } from 'node:url';
+import {
+  DiagnosticSeverity,
+  DiagnosticTag,
+  type Diagnostic,
+  type DiagnosticRelatedInformation,
+} from 'vscode-languageserver';
+import type { ChainLink, Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
-import { BASELINED_NOTE, POSSIBLE_NOTE, RULE_ID, findingMessage } from '../core/deprecations/rule';
+import {
+  BASELINED_NOTE,
+  POSSIBLE_NOTE,
+  RULE_ID,
+  chainText,
+  findingMessage,
+} from '../core/deprecations/rule';
 import { severityOf, type DeprecationSettings } from './settings';
 
 export const DIAGNOSTIC_SOURCE = 'petstore';
@@ -18,7 +30,10 @@ export function toDiagnostic(
   settings: DeprecationSettings,
   explanationUri: string,
   baselined = false,
+  /** How the message names a file of a wrapper call's way: relative to its workspace folder. */
+  display: (path: string) => string = (path) => path,
 ): Diagnostic {
+  const chain = finding.via && chainText(finding.via, display);
   const data: DiagnosticData = {
     anchorLine: finding.anchorLine,
     lineComment: language.lineComment,
@@ -36,8 +51,21 @@ export function toDiagnostic(
     codeDescription: { href: explanationUri },
     tags: [DiagnosticTag.Deprecated],
     message:
-      findingMessage(finding.detail, finding.kind) +
+      findingMessage(finding.detail, finding.kind, undefined, chain) +
       (baselined ? BASELINED_NOTE : finding.confidence === 'possible' ? POSSIBLE_NOTE : ''),
+    ...(finding.via ? { relatedInformation: relatedInformationOf(finding.via) } : {}),
     data,
   };
+}
+
+/** Each step of a wrapper call's way to the request, as a location the editor links to. */
+function relatedInformationOf(via: readonly ChainLink[]): DiagnosticRelatedInformation[] {
+  return via.map((link, index) => {
+    const at = { line: link.line, character: link.character };
+    return {
+      location: { uri: pathToFileURL(link.path).href, range: { start: at, end: at } },
+      message:
+        index === via.length - 1 ? `sends GET /pets/{petId}: ${link.name}` : `calls ${link.name}`,
+    };
+  });
 }

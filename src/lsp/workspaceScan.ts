@@ -56,7 +56,13 @@ export async function scanFolders(
   let chunk: ScannedFile[] = [];
   let files = 0;
   let findings = 0;
-  const listing = await listWorkspaceFiles(folders, engine, exclude, onNote, ripgrep);
+  const listing = await listWorkspaceFiles(
+    folders,
+    engine.prefilterNeedles(),
+    exclude,
+    onNote,
+    ripgrep,
+  );
   // Languages interleaved, as the CLI reads them: the engine warms up once, not once per language.
   const order = languageInterleavedOrder(listing.files);
   for await (const file of readCandidates(
@@ -100,12 +106,25 @@ export async function scanFolders(
 }
 
 /**
+ * The workspace's files that hold one of `names` (a wrapper's callers), as `scanFolders` lists
+ * candidates; notes of what could not be read are the scan's, not repeated here.
+ */
+export async function listFilesMentioning(
+  folders: readonly string[],
+  names: readonly string[],
+  exclude: readonly string[],
+  ripgrep: string | undefined,
+): Promise<ListedFile[]> {
+  return (await listWorkspaceFiles(folders, names, exclude, () => undefined, ripgrep)).files;
+}
+
+/**
  * The files to read: listed by the editor's ripgrep when it has one (the files holding a needle,
  * found by native threads), else by the walker. A listing rg could not complete is not used.
  */
 async function listWorkspaceFiles(
   folders: readonly string[],
-  engine: DeprecationEngine,
+  needles: readonly string[],
   exclude: readonly string[],
   onNote: (note: SkipNote) => void,
   ripgrep: string | undefined,
@@ -115,7 +134,7 @@ async function listWorkspaceFiles(
     const notes: SkipNote[] = [];
     const listing = await listFilesWithRipgrepAsync(
       folders,
-      { rg: ripgrep, patterns: engine.prefilterNeedles(), fixedStrings: true, excludes: exclude },
+      { rg: ripgrep, patterns: needles, fixedStrings: true, excludes: exclude },
       (note) => notes.push(note),
     );
     if ('files' in listing) {

@@ -306,7 +306,7 @@ export async function scanFiles(
       onSkip({ path: scanned.path, reason: 'scanFailed', detail: scanned.failure });
     else if (scanned) add(scanned);
   });
-  if (settings.wrappers) addWrapperCalls(outcome, roots, settings, repository, request);
+  if (settings.wrappers) await addWrapperCalls(outcome, roots, settings, repository, request);
   outcome.ioError = ioError;
   return outcome;
 }

@@ -20,13 +20,13 @@ import type { FinderSettings, ScanOutcome, ScanRequest } from './scanFiles';
  * names: listed by ripgrep when the scan used it, else by one walk shared by every level. Files
  * and findings keep listing order; a file that only calls wrappers comes after those with requests.
  */
-export function addWrapperCalls(
+export async function addWrapperCalls(
   outcome: ScanOutcome,
   roots: readonly string[],
   settings: FinderSettings,
   repository: string,
   request: ScanRequest,
-): void {
+): Promise<void> {
   let walked: ListedFile[] | undefined;
   const texts = new Map<string, string>();
   const mentioning = function* (names: readonly string[]): Iterable<SourceText> {
@@ -44,7 +44,7 @@ export function addWrapperCalls(
     }
   };
   const walk = () => listFiles(roots, () => undefined, { gitignore: settings.gitignore });
-  const { calls } = followWrappers(
+  const { calls } = await followWrappers(
     outcome.results,
     mentioning,
     (path) => languageOfPath(path)?.family,

@@ -25,13 +25,14 @@ export interface FollowedWrappers {
 
 /**
  * The calls of wrappers of the requests in `direct`. `mentioning(names)` gives the text of each
- * file that contains one of the names (a file may come again at a later level, for other names).
+ * file that contains one of the names (a file may come again at a later level, for other names),
+ * at once or as it reads them (the language server reads without blocking).
  */
-export function followWrappers(
+export async function followWrappers(
   direct: readonly FileFindingsInput[],
-  mentioning: (names: readonly string[]) => Iterable<SourceText>,
+  mentioning: (names: readonly string[]) => Iterable<SourceText> | AsyncIterable<SourceText>,
   familyOf: FamilyOf,
-): FollowedWrappers {
+): Promise<FollowedWrappers> {
   const index = new WrapperIndex();
   const calls = new Map<string, Finding[]>();
   /** What each file's findings cover already: a call inside one is that finding, not another. */
@@ -50,7 +51,7 @@ export function followWrappers(
   for (let depth = 1; fresh.length > 0 && depth <= MAX_WRAPPER_DEPTH; depth++) {
     const names = new Set(fresh.map((entry) => entry.name));
     fresh = [];
-    for (const file of mentioning([...names])) {
+    for await (const file of mentioning([...names])) {
       const covered = takenIn(file.path);
       const found = wrapperCalls(file, index, names, covered);
       if (found.length === 0) continue;

@@ -8,12 +8,12 @@ import { languageOfPath } from '../../../../../src/core/deprecations/lexers/lang
 type Project = Record<string, string>;
 
 /** The engine's findings in every file, then the calls of wrappers the index follows from them. */
-function wrapperCallsIn(project: Project): Map<string, Finding[]> {
+async function wrapperCallsIn(project: Project): Promise<Map<string, Finding[]>> {
   const engine = new DeprecationEngine();
   const direct = Object.entries(project)
     .map(([path, text]) => ({ path, findings: engine.scan(text, languageOfPath(path)!) }))
     .filter((file) => file.findings.length > 0);
-  return followWrappers(
+  const followed = await followWrappers(
     direct,
     function* (names) {
       for (const [path, text] of Object.entries(project))
@@ -21,13 +21,14 @@ function wrapperCallsIn(project: Project): Map<string, Finding[]> {
           yield { path, text, language: languageOfPath(path)! };
     },
     (path) => languageOfPath(path)?.family,
-  ).calls;
+  );
+  return followed.calls;
 }
 
 /** `path:line confidence name` for each call of a wrapper (lines 1-based). */
-function calls(project: Project): string[] {
+async function calls(project: Project): Promise<string[]> {
   const lines: string[] = [];
-  for (const [path, found] of wrapperCallsIn(project))
+  for (const [path, found] of await wrapperCallsIn(project))
     for (const finding of found)
       lines.push(`${path}:${finding.start.line + 1} ${finding.confidence} ${finding.detail}`);
   return lines.sort();
@@ -35,9 +36,9 @@ function calls(project: Project): string[] {
 
 describe('cross-file index: calls of the functions that send GET /pets/{id}', () => {
   describe('the project’s own wrapper, defined in another file', () => {
-    it('TypeScript: a module function imported by a component', () => {
+    it('TypeScript: a module function imported by a component', async () => {
       assert.deepEqual(
-        calls({
+        await calls({
           'src/services/petService.ts': [
             "import axios from 'axios';",
             'export async function getPetInfo(id: number) {',
@@ -58,9 +59,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
       );
     });
 
-    it('Python: a client class’s method, called through an instance in a view', () => {
+    it('Python: a client class’s method, called through an instance in a view', async () => {
       assert.deepEqual(
-        calls({
+        await calls({
           'app/client.py': [
             'import requests',
             'class PetClient:',
@@ -78,9 +79,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
       );
     });
 
-    it('C#: a service’s async method, called through the injected field of a controller', () => {
+    it('C#: a service’s async method, called through the injected field of a controller', async () => {
       assert.deepEqual(
-        calls({
+        await calls({
           'Services/PetService.cs': [
             'public class PetService',
             '{',
@@ -106,9 +107,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
       );
     });
 
-    it('Go: a package function called through the package name', () => {
+    it('Go: a package function called through the package name', async () => {
       assert.deepEqual(
-        calls({
+        await calls({
           'internal/pets/client.go': [
             'package pets',
             'func (c *Client) FetchPet(ctx context.Context, id int64) (*Pet, error) {',
@@ -130,9 +131,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
   });
 
   describe('declarative client interfaces declared in another file', () => {
-    it('Java: a Retrofit interface method, called through a field of its type', () => {
+    it('Java: a Retrofit interface method, called through a field of its type', async () => {
       assert.deepEqual(
-        calls({
+        await calls({
           'api/PetApi.java': [
             'public interface PetApi {',
             '  @GET("pets/{id}")',
@@ -152,9 +153,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
       );
     });
 
-    it('Kotlin: a suspending Retrofit method, called from a repository', () => {
+    it('Kotlin: a suspending Retrofit method, called from a repository', async () => {
       assert.deepEqual(
-        calls({
+        await calls({
           'data/PetApi.kt': [
             'interface PetApi {',
             '    @GET("pets/{id}")',
@@ -171,9 +172,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
       );
     });
 
-    it('C#: a Refit interface method, called through the interface', () => {
+    it('C#: a Refit interface method, called through the interface', async () => {
       assert.deepEqual(
-        calls({
+        await calls({
           'Api/IPetApi.cs': [
             'public interface IPetApi',
             '{',
@@ -195,9 +196,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
   });
 
   describe('a helper in the same file', () => {
-    it('JavaScript, Python and Ruby: the helper’s calls below it', () => {
+    it('JavaScript, Python and Ruby: the helper’s calls below it', async () => {
       assert.deepEqual(
-        calls({
+        await calls({
           'a.js': [
             'const loadPet = (id) => fetch(`/pets/${id}`).then((r) => r.json());',
             'async function main() {',
@@ -227,8 +228,8 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     });
   });
 
-  it('follows wrappers of wrappers, and names each step from the call to the request', () => {
-    const found = wrapperCallsIn({
+  it('follows wrappers of wrappers, and names each step from the call to the request', async () => {
+    const found = await wrapperCallsIn({
       'src/api.ts': 'export const getPetInfo = (id) => axios.get(`/pets/${id}`);',
       'src/store.ts': [
         "import { getPetInfo } from './api';",
@@ -247,16 +248,16 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     );
   });
 
-  it(`stops after ${MAX_WRAPPER_DEPTH} levels of wrappers, and on wrappers that call each other`, () => {
+  it(`stops after ${MAX_WRAPPER_DEPTH} levels of wrappers, and on wrappers that call each other`, async () => {
     const chain: Project = { 'a0.ts': 'export function w0(id) { return fetch(`/pets/${id}`); }' };
     for (let level = 1; level <= 6; level++)
       chain[`a${level}.ts`] =
         `import { w${level - 1} } from './a${level - 1}';\n` +
         `export function w${level}(id) { return w${level - 1}(id); }`;
-    const files = [...wrapperCallsIn(chain).keys()].sort();
+    const files = [...(await wrapperCallsIn(chain)).keys()].sort();
     assert.deepEqual(files, ['a1.ts', 'a2.ts', 'a3.ts', 'a4.ts']);
 
-    const cycle = calls({
+    const cycle = await calls({
       'x.ts': [
         'export function ping(id) { if (id) return pong(id - 1); return fetch(`/pets/${id}`); }',
         'export function pong(id) { return ping(id); }',
@@ -265,9 +266,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     assert.deepEqual(cycle, ['x.ts:1 certain pong', 'x.ts:2 certain ping']);
   });
 
-  it('a call without evidence is only possible; a generic name without evidence is nothing', () => {
+  it('a call without evidence is only possible; a generic name without evidence is nothing', async () => {
     assert.deepEqual(
-      calls({
+      await calls({
         'client.py': 'def fetch_pet(pid):\n    return requests.get(f"{B}/pets/{pid}")',
         'other.py': 'def x(repo):\n    return repo.fetch_pet(1)',
         'api.ts': 'export function get(id) { return fetch(`/pets/${id}`); }',
@@ -277,9 +278,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     );
   });
 
-  it('a file’s own function of the same name is what its calls reach', () => {
+  it('a file’s own function of the same name is what its calls reach', async () => {
     assert.deepEqual(
-      calls({
+      await calls({
         'api.ts': 'export function getPetInfo(id) { return fetch(`/pets/${id}`); }',
         'local.ts': 'function getPetInfo(x) { return x; }\ngetPetInfo(2);',
       }),
@@ -287,9 +288,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     );
   });
 
-  it('petstore-ignore-next-line and petstore-ignore-file silence a call', () => {
+  it('petstore-ignore-next-line and petstore-ignore-file silence a call', async () => {
     assert.deepEqual(
-      calls({
+      await calls({
         'api.ts': 'export function getPetInfo(id) { return fetch(`/pets/${id}`); }',
         'a.ts': "import { getPetInfo } from './api';\n// petstore-ignore-next-line\ngetPetInfo(1);",
         'b.ts': "// petstore-ignore-file\nimport { getPetInfo } from './api';\ngetPetInfo(1);",
@@ -298,9 +299,9 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     );
   });
 
-  it('a request outside any named function (a test’s callback, top-level code) indexes nothing', () => {
+  it('a request outside any named function (a test’s callback, top-level code) indexes nothing', async () => {
     assert.deepEqual(
-      calls({
+      await calls({
         'a.test.ts': "it('loads', async () => {\n  await fetch(`/pets/${id}`);\n});",
         'b.ts': "it('x', () => 1);",
       }),

@@ -1,0 +1,86 @@
+import type { Finding } from '../core/deprecations/engine';
+import type { SourceText } from '../core/deprecations/crossFile/callSites';
+import { followWrappers } from '../core/deprecations/crossFile/followWrappers';
+
+/** The requests of one file as the index takes them. */
+interface FileRequests {
+  family: string;
+  findings: readonly Finding[];
+  /** Its functions that hold a request, `name@line`: what its callers depend on. */
+  definitions: string;
+}
+
+/**
+ * The language server's side of the cross-file index: the latest requests of every file (from the
+ * workspace scan, open documents and files read again), and the calls of their wrappers found by
+ * the last rebuild. An edit that changes which functions hold a request, or that touches a file
+ * mentioning an indexed name, asks for a rebuild: the requests are not scanned again, only the
+ * files that mention the indexed names are read.
+ */
+export class WrapperTracker {
+  private readonly requests = new Map<string, FileRequests>();
+  private calls = new Map<string, Finding[]>();
+  private names: string[] = [];
+
+  /**
+   * @param mentioning the workspace's files (open documents as edited) holding one of the names
+   */
+  constructor(
+    private readonly mentioning: (names: readonly string[]) => AsyncIterable<SourceText>,
+  ) {}
+
+  /**
+   * Records a file's requests (its whole set, as the engine found them now). True when a rebuild
+   * is needed: the functions that hold requests changed, or the text calls an indexed name.
+   */
+  update(path: string, family: string, findings: readonly Finding[], text: string): boolean {
+    const requests = findings.filter((finding) => finding.kind !== 'wrapper');
+    const definitions = requests
+      .map((finding) => (finding.within ? `${finding.within.name}@${finding.within.line}` : ''))
+      .join('\n');
+    const before = this.requests.get(path);
+    if (requests.length) this.requests.set(path, { family, findings: requests, definitions });
+    else this.requests.delete(path);
+    if ((before?.definitions ?? '') !== (requests.length ? definitions : '')) return true;
+    return this.calls.has(path) || this.names.some((name) => text.includes(name));
+  }
+
+  /** Forgets a deleted file's requests. True when that changes the index. */
+  remove(path: string): boolean {
+    const had = this.requests.delete(path);
+    return had || this.calls.has(path);
+  }
+
+  /** The calls of wrappers in a file, as of the last rebuild. */
+  callsIn(path: string): readonly Finding[] {
+    return this.calls.get(path) ?? [];
+  }
+
+  /**
+   * Follows the wrappers again from the recorded requests. Returns the files whose calls changed
+   * (gained, lost or moved), for which diagnostics must be published again.
+   */
+  async rebuild(): Promise<Set<string>> {
+    const direct = [...this.requests].map(([path, { findings }]) => ({ path, findings }));
+    const { calls, index } = await followWrappers(
+      direct,
+      (names) => this.mentioning(names),
+      (path) => this.requests.get(path)?.family,
+    );
+    const changed = new Set<string>();
+    for (const path of new Set([...this.calls.keys(), ...calls.keys()]))
+      if (signature(this.calls.get(path)) !== signature(calls.get(path))) changed.add(path);
+    this.calls = calls;
+    this.names = index.names();
+    return changed;
+  }
+
+  /** Every file that has calls of wrappers now. */
+  filesWithCalls(): string[] {
+    return [...this.calls.keys()];
+  }
+}
+
+function signature(findings: readonly Finding[] | undefined): string {
+  return JSON.stringify(findings ?? []);
+}

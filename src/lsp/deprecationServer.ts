@@ -22,6 +22,8 @@ import {
 } from '../core/deprecations/lexers/languages';
 import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
 import { scanSafely } from '../core/deprecations/scanSafely';
+import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
+import { findOpenApiNames } from '../core/deprecations/workspace/openApiNames';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
 import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
 import { isInside } from '../core/deprecations/workspace/pathInside';
@@ -145,9 +147,35 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     return folder ? relative(folder, path).split(sep).join('/') : path;
   };
 
+  /** The operation's names in the workspace's OpenAPI documents, found at each workspace scan. */
+  let openApiNames: string[] = [];
+  const makeEngine = () => {
+    const configured = settings.operationNames?.length
+      ? settings.operationNames
+      : DEFAULT_OPERATION_NAMES;
+    engine = new DeprecationEngine({
+      operationNames: openApiNames.length
+        ? [...new Set([...configured, ...openApiNames])]
+        : settings.operationNames,
+    });
+  };
+  /** Reads the OpenAPI documents again; a new name makes a new engine. */
+  const findOperationNames = () => {
+    const found = findOpenApiNames(folders, { excludes: settings.exclude, ripgrep: ripgrepPath });
+    for (const { path, problem } of found.problems)
+      connection.console.info(`petstore: skipped OpenAPI document ${path} (${problem})`);
+    if (found.names.join('\n') === openApiNames.join('\n')) return;
+    openApiNames = found.names;
+    for (const { path, names } of found.documents)
+      connection.console.info(
+        `petstore: GET /pets/{petId} is named ${names.join(', ')} in ${path}`,
+      );
+    makeEngine();
+  };
+
   const apply = (raw: unknown) => {
     settings = normalizeSettings(raw);
-    engine = new DeprecationEngine({ operationNames: settings.operationNames });
+    makeEngine();
   };
 
   /** Diagnostics of a file's findings: the ones the baseline accepts become hints, or go. */
@@ -296,6 +324,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       false,
     );
     try {
+      findOperationNames();
       const result = await scanFolders(
         folders,
         engine,

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { isAbsolute, relative } from 'node:path';
 import { DeprecationEngine, type Finding } from '../../core/deprecations/engine';
 import {
   CONFIDENCE_LEVELS,
@@ -12,6 +13,8 @@ import {
   ripgrepOnPath,
 } from '../../core/deprecations/workspace/ripgrepCandidates';
 import { languageInterleavedOrder } from '../../core/deprecations/workspace/scanOrder';
+import { findOpenApiNames } from '../../core/deprecations/workspace/openApiNames';
+import { DEFAULT_OPERATION_NAMES } from '../../core/deprecations/recognisers/operationCalls';
 import {
   CandidateReader,
   DEFAULT_MAX_FILE_BYTES,
@@ -80,6 +83,7 @@ export const FINDER_OPTIONS = {
   'no-rg': { type: 'boolean', default: false },
   jobs: { type: 'string' },
   'no-wrappers': { type: 'boolean', default: false },
+  'no-openapi': { type: 'boolean', default: false },
 } as const;
 
 export const FINDER_USAGE = `  --confidence LEVEL         report findings at least this sure: certain, likely (default)
@@ -94,7 +98,9 @@ export const FINDER_USAGE = `  --confidence LEVEL         report findings at lea
                              one per core, up to 8, once a tree proves dense; with two, only on
                              a large tree); N starts them at the first candidate; 1: one thread
   --no-wrappers              report only the requests, not the calls of the functions that
-                             send them (wrappers, declared clients), in this or other files`;
+                             send them (wrappers, declared clients), in this or other files
+  --no-openapi               do not take operation names from the OpenAPI documents found
+                             (YAML or JSON describing GET /pets/{param}: its operationId)`;
 
 export interface FinderSettings {
   minimum: Confidence;
@@ -107,6 +113,8 @@ export interface FinderSettings {
   jobs?: number;
   /** Also report calls of the functions that send the requests (default; --no-wrappers: not). */
   wrappers: boolean;
+  /** Take operation names from OpenAPI documents under the roots (default; --no-openapi: not). */
+  openApi: boolean;
 }
 
 /** Checks the finder's options: a message for the first bad one, else the settings. */
@@ -119,6 +127,7 @@ export function finderSettings(values: {
   'no-rg'?: boolean;
   jobs?: string;
   'no-wrappers'?: boolean;
+  'no-openapi'?: boolean;
 }): FinderSettings | string {
   const minimum = (values.confidence ?? DEFAULT_MINIMUM_CONFIDENCE) as Confidence;
   if (!CONFIDENCE_LEVELS.includes(minimum))
@@ -149,6 +158,7 @@ export function finderSettings(values: {
     ripgrep,
     jobs,
     wrappers: !values['no-wrappers'],
+    openApi: !values['no-openapi'],
   };
 }
 
@@ -213,7 +223,7 @@ export async function scanFiles(
   };
   const fileSettings: FileScanSettings = {
     minimum: settings.minimum,
-    names: settings.names,
+    names: withOpenApiNames(roots, settings),
     maxFileBytes: settings.maxFileBytes,
     repository,
     fingerprints: !!request.fingerprints,
@@ -309,6 +319,35 @@ export async function scanFiles(
   if (settings.wrappers) await addWrapperCalls(outcome, roots, settings, repository, request);
   outcome.ioError = ioError;
   return outcome;
+}
+
+/**
+ * The operation names to look for: the configured ones (or the defaults) and those of the OpenAPI
+ * documents under roots that describe GET /pets/{param}, each document noted.
+ */
+function withOpenApiNames(
+  roots: readonly string[],
+  settings: FinderSettings,
+): string[] | undefined {
+  if (!settings.openApi) return settings.names;
+  const found = findOpenApiNames(roots, {
+    gitignore: settings.gitignore,
+    ripgrep: settings.ripgrep,
+  });
+  for (const { path, problem } of found.problems)
+    note(`note: skipped OpenAPI document ${shownPath(path)} (${problem})`);
+  for (const { path, names } of found.documents)
+    note(
+      `note: GET /pets/{petId} is named ${names.join(', ')} in ${shownPath(path)}: its generated clients' calls are looked for`,
+    );
+  if (found.names.length === 0) return settings.names;
+  return [...new Set([...(settings.names ?? DEFAULT_OPERATION_NAMES), ...found.names])];
+}
+
+/** A path as notes show it: relative to the working folder when inside it. */
+function shownPath(path: string): string {
+  const shown = relative(process.cwd(), path);
+  return shown.startsWith('..') || isAbsolute(shown) ? path : shown;
 }
 
 /**

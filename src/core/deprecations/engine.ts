@@ -14,6 +14,7 @@ import { LineIndex } from './model/lineIndex';
 import {
   DEFAULT_OPERATION_NAMES,
   operationNameSet,
+  operationNameVariants,
   scanOperationCalls,
 } from './recognisers/operationCalls';
 import type { Survey } from './lexers/lexerState';
@@ -104,7 +105,8 @@ export class DeprecationEngine {
     const lengths = [...this.names].map((name) => name.length);
     this.shortestName = Math.min(...lengths);
     this.longestName = Math.max(...lengths);
-    this.needles = [...names];
+    // Every name the recogniser knows holds one of its bases' case variants: those are the needles.
+    this.needles = [...new Set(names.flatMap(operationNameVariants))];
     this.byteNeedles = this.needles.map((needle) => Buffer.from(needle));
   }
 

@@ -79,7 +79,32 @@ describe('petstore-deprecations: calls through wrappers, across files', function
       PROJECT,
     );
     const kinds = new Set((JSON.parse(stdout) as JsonFinding[]).map((f) => f.kind));
-    assert.deepEqual([...kinds], ['url']);
+    assert.deepEqual([...kinds].sort(), ['operation', 'url']);
+  });
+
+  it('takes the operation’s name from an OpenAPI document, and not with --no-openapi', async () => {
+    const scan = async (...flags: string[]) => {
+      const { stdout, stderr } = await runNodeToExit(
+        [BIN, 'scan', '--format', 'json', ...flags, '.'],
+        PROJECT,
+      );
+      const operations = (JSON.parse(stdout) as JsonFinding[])
+        .filter((f) => f.kind === 'operation')
+        .map((f) => f.detail)
+        .sort();
+      return { operations, stderr };
+    };
+    const withDocument = await scan();
+    assert.deepEqual(withDocument.operations, [
+      'ShowPetByIdWithResponse',
+      'showPetById',
+      'show_pet_by_id',
+    ]);
+    assert.match(
+      withDocument.stderr,
+      /GET \/pets\/\{petId\} is named showPetById in openapi\/petstore\.yaml/,
+    );
+    assert.deepEqual((await scan('--no-openapi')).operations, []);
   });
 
   it('gives SARIF results related locations and a code flow that validate against the schema', async () => {

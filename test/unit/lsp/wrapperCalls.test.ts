@@ -29,6 +29,17 @@ describe('language server: calls of wrappers, across files', function () {
       join(folder, 'src/components/PetCard.tsx'),
       "import { getPetInfo } from '../services/petService';\nexport const load = (id) => getPetInfo(id);\n",
     );
+    await writeFile(
+      join(folder, 'openapi.json'),
+      JSON.stringify({
+        openapi: '3.0.0',
+        paths: { '/v1/pets/{petId}': { get: { operationId: 'fetchOnePet' } } },
+      }),
+    );
+    await writeFile(
+      join(folder, 'src/generatedUse.ts'),
+      "import { PetsApi } from './generated/api';\nconst pet = await new PetsApi().fetchOnePet({ petId: 1 });\n",
+    );
     client = new TestClient();
     await client.connection.sendRequest('initialize', {
       processId: null,
@@ -52,7 +63,7 @@ describe('language server: calls of wrappers, across files', function () {
     );
     assert.deepEqual(call!.range.start, { line: 1, character: 28 });
     assert.match(
-      call!.message,
+      call!.message as string,
       /`getPetInfo\(\)` reaches it through getPetInfo \(src\/services\/petService\.ts:2\) → \/api\/pets\/\{…\} \(src\/services\/petService\.ts:3\)/,
     );
     assert.deepEqual(
@@ -62,6 +73,12 @@ describe('language server: calls of wrappers, across files', function () {
         [uri('src/services/petService.ts'), 2],
       ],
     );
+  });
+
+  it('takes the operation’s name from the workspace’s OpenAPI document', async () => {
+    await client.connection.sendRequest(SCAN_WORKSPACE_REQUEST);
+    const [call] = await client.diagnostics(uri('src/generatedUse.ts'), (d) => d.length === 1);
+    assert.match(call!.message as string, /`fetchOnePet\(\)`/);
   });
 
   it('follows an edit of the wrapper: its callers lose the call when the request goes, and get it back', async () => {

@@ -11,17 +11,54 @@ import { anchorOf, type RawFinding } from './urlScanner';
 
 export const DEFAULT_OPERATION_NAMES = ['getPet', 'get_pet', 'GetPet'];
 
-/** Suffixes OpenAPI generators add to an operation's method: GetPetAsync, getPetWithHttpInfo, get_pet_with_http_info. */
+/**
+ * Suffixes OpenAPI generators add to an operation's method: GetPetAsync (NSwag, openapi-generator's
+ * C#), getPetWithHttpInfo (its Java), get_pet_with_http_info and _without_preload_content (its
+ * Python), getPetRaw (its TypeScript fetch), GetPetExecute (its Go), GetPetWithResponse
+ * (oapi-codegen's ClientWithResponses).
+ */
 const GENERATED_SUFFIXES = [
   '',
   'Async',
   'WithHttpInfo',
   'WithHttpInfoAsync',
   'Raw',
+  'Execute',
+  'WithResponse',
   '_with_http_info',
   '_without_preload_content',
   '_async',
 ];
+
+/**
+ * Hooks generated around an operation, from its PascalCase name: orval's React Query hook
+ * (useGetPet), RTK Query's (useGetPetQuery, useLazyGetPetQuery).
+ */
+const GENERATED_HOOKS = [
+  (pascal: string) => `use${pascal}`,
+  (pascal: string) => `use${pascal}Query`,
+  (pascal: string) => `useLazy${pascal}Query`,
+];
+
+/**
+ * An operation's name in the case each generator family writes it: camelCase (TypeScript, Java,
+ * Kotlin, Swift, Dart), PascalCase (C#, Go), snake_case (Python, Ruby, Rust). showPetById ->
+ * showPetById, ShowPetById, show_pet_by_id.
+ */
+export function operationNameVariants(name: string): string[] {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  if (words.length === 0) return [name];
+  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  const pascal = words.map(capital).join('');
+  const camel =
+    words[0]!.charAt(0).toLowerCase() + words[0]!.slice(1) + words.slice(1).map(capital).join('');
+  const snake = words.map((word) => word.toLowerCase()).join('_');
+  return [...new Set([name, camel, pascal, snake])];
+}
 
 /** Words before a name that make it a declaration, not a call. */
 const DECLARATION_WORDS = new Set([
@@ -95,9 +132,14 @@ export interface OperationScanOptions {
   resultTypeAfterParameters: boolean;
 }
 
+/** Every name a generated client gives the operations named `names`: cases, suffixes, hooks. */
 export function operationNameSet(names: readonly string[]): Set<string> {
   const set = new Set<string>();
-  for (const name of names) for (const suffix of GENERATED_SUFFIXES) set.add(name + suffix);
+  for (const base of names)
+    for (const name of operationNameVariants(base)) {
+      for (const suffix of GENERATED_SUFFIXES) set.add(name + suffix);
+      if (/^[A-Z]/.test(name)) for (const hook of GENERATED_HOOKS) set.add(hook(name));
+    }
   return set;
 }
 

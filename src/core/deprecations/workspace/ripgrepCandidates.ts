@@ -8,7 +8,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { accessSync, constants, lstatSync, realpathSync } from 'node:fs';
 import { basename, delimiter, join, normalize, sep } from 'node:path';
 import ignore from 'ignore';
-import { languageOfPath } from '../lexers/languages';
+import { languageOfPath, type LanguageSupport } from '../lexers/languages';
 import { escapedFileName, utf8FileName } from './fileNames';
 import { isInside } from './pathInside';
 import {
@@ -30,6 +30,8 @@ export interface RipgrepOptions {
   gitignore?: boolean;
   /** Extra gitignore-style patterns, relative to each root (the language server's excludes). */
   excludes?: readonly string[];
+  /** Which listed names are kept (default: what a scan reads, isScannedName). */
+  accept?: (name: string, language: LanguageSupport | undefined) => boolean;
 }
 
 /** A complete listing, or why there is none (the caller falls back to the walker and says so). */
@@ -92,6 +94,7 @@ function excludedName(pattern: string): string | undefined {
 export function parseRipgrepList(
   stdout: Buffer,
   folder: string,
+  accept: (name: string, language: LanguageSupport | undefined) => boolean = isScannedName,
 ): { files: ListedFile[] } | { problem: string } {
   const prefix = folder.endsWith(sep) ? folder : folder + sep;
   // The walker names the files of '.' without './' (rg prints it): the same names either way.
@@ -107,7 +110,7 @@ export function parseRipgrepList(
       return { problem: `rg listed ${JSON.stringify(path)}, outside ${folder}` };
     const name = shown(path);
     const language = languageOfPath(name);
-    if (!isScannedName(basename(name), language)) continue;
+    if (!accept(basename(name), language)) continue;
     files.push(
       decoded === undefined
         ? { path: name, bytes: Buffer.from(bytes), language }
@@ -153,7 +156,7 @@ function listingOf(
     return {
       problem: `${options.rg} ended with ${run.status === null ? 'a signal' : `status ${run.status}`} (an unreadable file or a symlink loop, say)`,
     };
-  const parsed = parseRipgrepList(run.stdout, folder);
+  const parsed = parseRipgrepList(run.stdout, folder, options.accept);
   if ('problem' in parsed) return parsed;
   const aliased = aliasTest(folder, rootReals);
   const rules = options.excludes?.length ? ignore().add([...options.excludes]) : undefined;

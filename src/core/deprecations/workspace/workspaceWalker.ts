@@ -29,6 +29,8 @@ export interface WalkOptions {
   excludes?: readonly string[];
   /** Honour .gitignore files (default true). */
   gitignore?: boolean;
+  /** Which files are listed (default: what a scan reads, isScannedName). */
+  accept?: (name: string, language: LanguageSupport | undefined) => boolean;
 }
 
 export interface CandidateFile {
@@ -155,7 +157,8 @@ export function listFiles(
       }
       const language = languageOfPath(path);
       // Files without an extension may be scripts with a shebang; others are not source.
-      if (isScannedName(name, language)) files.push({ path, bytes: pathBytes, language });
+      if ((options.accept ?? isScannedName)(name, language))
+        files.push({ path, bytes: pathBytes, language });
     }
     for (let i = subfolders.length - 1; i >= 0; i--)
       pending.push({ ...subfolders[i]!, scopes: here });

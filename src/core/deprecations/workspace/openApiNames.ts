@@ -1,0 +1,94 @@
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { listFilesWithRipgrep } from './ripgrepCandidates';
+import { listFiles, type ListedFile } from './workspaceWalker';
+import { MAX_OPENAPI_BYTES, deprecatedOperationNames, mayBeOpenApiFile } from './openApiDocuments';
+
+export interface OpenApiNames {
+  /** The deprecated operation's names in the documents found, each once. */
+  names: string[];
+  /** Each document that gave names. */
+  documents: { path: string; names: string[] }[];
+  /** Documents passed over, and why (malformed, too large, an alias bomb, a `$ref` cycle). */
+  problems: { path: string; problem: string }[];
+}
+
+export interface OpenApiSearch {
+  gitignore?: boolean;
+  excludes?: readonly string[];
+  /** An rg that lists the YAML and JSON files mentioning a path parameter under /pets. */
+  ripgrep?: string;
+}
+
+/**
+ * The OpenAPI documents under roots that describe GET /pets/{param}, and the names a client
+ * generated from them gives it. Only YAML and JSON files that mention `pets/{` are read.
+ */
+export function findOpenApiNames(
+  roots: readonly string[],
+  search: OpenApiSearch = {},
+): OpenApiNames {
+  const result: OpenApiNames = { names: [], documents: [], problems: [] };
+  const seen = new Set<string>();
+  for (const file of listDocuments(roots, search)) {
+    const text = readDocument(file);
+    if (text === undefined) continue;
+    if ('problem' in text) {
+      result.problems.push({ path: file.path, problem: text.problem });
+      continue;
+    }
+    const reading = deprecatedOperationNames(text.text);
+    if (!reading) continue;
+    if ('problem' in reading) {
+      result.problems.push({ path: file.path, problem: reading.problem });
+      continue;
+    }
+    result.documents.push({ path: file.path, names: reading.names });
+    for (const name of reading.names) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      result.names.push(name);
+    }
+  }
+  return result;
+}
+
+function listDocuments(roots: readonly string[], search: OpenApiSearch): ListedFile[] {
+  const accept = (name: string) => mayBeOpenApiFile(name);
+  if (search.ripgrep) {
+    const listing = listFilesWithRipgrep(
+      roots,
+      {
+        rg: search.ripgrep,
+        patterns: ['pets/{'],
+        fixedStrings: true,
+        gitignore: search.gitignore,
+        excludes: search.excludes,
+        accept,
+      },
+      () => undefined,
+    );
+    if ('files' in listing) return listing.files;
+  }
+  return listFiles(roots, () => undefined, {
+    gitignore: search.gitignore,
+    excludes: search.excludes,
+    accept,
+  });
+}
+
+/** A regular file's text within the size cap; a problem for a larger one; nothing if unreadable. */
+function readDocument(file: ListedFile): { text: string } | { problem: string } | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file.bytes ?? file.path, 'r');
+    const info = fstatSync(fd);
+    if (!info.isFile()) return undefined;
+    if (info.size > MAX_OPENAPI_BYTES)
+      return { problem: `larger than ${MAX_OPENAPI_BYTES} bytes, not read` };
+    return { text: readFileSync(fd, 'utf8') };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

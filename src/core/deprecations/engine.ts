@@ -22,6 +22,7 @@ import type { Confidence } from './model/confidence';
 import type { Comment, LexResult, Token } from './model/tokens';
 import { definitionStyleOf, enclosingDefinition, type DefinitionStyle } from './model/definitions';
 import { scanSegmentJoins } from './recognisers/segmentJoins';
+import { scanCollectionUrls } from './recognisers/collectionUrls';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
 
 export interface Position {
@@ -113,12 +114,16 @@ export class DeprecationEngine {
   /**
    * Cheap test that rules a file out before any lexing: most files never mention the path. "pets"
    * must be a whole segment: not inside a word ("snippets/", "carpets'"), and followed by "/" or
-   * a quote.
+   * a quote, or "/pets" end its line (a shell's `URL_PATH=/pets`, kept for later use).
    */
   mightContain(text: string): boolean {
-    for (let at = text.indexOf('pets'); at !== -1; at = text.indexOf('pets', at + 4))
-      if (PATH_FOLLOWERS.has(text.charCodeAt(at + 4)) && !isWordCode(text.charCodeAt(at - 1)))
+    for (let at = text.indexOf('pets'); at !== -1; at = text.indexOf('pets', at + 4)) {
+      const after = text.charCodeAt(at + 4);
+      const before = text.charCodeAt(at - 1);
+      if (PATH_FOLLOWERS.has(after) && !isWordCode(before)) return true;
+      if (before === SLASH && (after === LINE_FEED || after === RETURN || at + 4 === text.length))
         return true;
+    }
     return this.needles.some((needle) => text.includes(needle));
   }
 
@@ -132,14 +137,18 @@ export class DeprecationEngine {
    * what a text search looks for to list the files worth reading.
    */
   prefilterPatterns(): string[] {
-    return ['(?:^|[^A-Za-z0-9_])pets[/\'"`]', ...this.needles];
+    return ['(?:^|[^A-Za-z0-9_])pets[/\'"`]', '/pets\r?$', ...this.needles];
   }
 
   /** The same test on raw bytes: one pass for "pets", one per operation name. */
   mightContainBytes(bytes: Buffer): boolean {
-    for (let at = bytes.indexOf(PETS); at !== -1; at = bytes.indexOf(PETS, at + 4))
-      if (PATH_FOLLOWERS.has(bytes[at + 4]!) && !isWordCode(bytes[at - 1] ?? Number.NaN))
+    for (let at = bytes.indexOf(PETS); at !== -1; at = bytes.indexOf(PETS, at + 4)) {
+      const after = bytes[at + 4];
+      const before = bytes[at - 1];
+      if (PATH_FOLLOWERS.has(after!) && !isWordCode(before ?? Number.NaN)) return true;
+      if (before === SLASH && (after === LINE_FEED || after === RETURN || after === undefined))
         return true;
+    }
     return this.byteNeedles.some((needle) => bytes.includes(needle));
   }
 
@@ -156,12 +165,14 @@ export class DeprecationEngine {
     // a name, never taken off): a file without any needle cannot call the operation.
     const mayCallOperation = this.needles.some((needle) => text.includes(needle));
     const scanTokens = ({ tokens, strings }: LexResult): RawFinding[] => {
-      const found = scanUrls(tokens, strings, {
+      const urlOptions = {
         concatenation: language.concatenation,
         adjacentStrings: language.adjacentStrings,
         standaloneStringsAreDocs: language.family === 'python',
         shell: language.family === 'shell',
-      });
+      };
+      const found = scanUrls(tokens, strings, urlOptions);
+      appendAll(found, scanCollectionUrls(tokens, strings, urlOptions));
       if (language.family !== 'shell') {
         // Appended one by one: spreading a dense file's findings would overflow the stack.
         appendAll(found, scanSegmentJoins(tokens, strings));
@@ -271,6 +282,9 @@ function isWordCode(code: number): boolean {
 }
 /** After "pets": "/" in a URL string; a quote ends the segment 'pets' joined to others. */
 const PATH_FOLLOWERS = new Set([47, 39, 34, 96]);
+const SLASH = 47;
+const LINE_FEED = 10;
+const RETURN = 13;
 
 /** Files larger than this are surveyed first and tokenized only around possible uses. */
 const WINDOWED_ABOVE_BYTES = 32 * 1024;

@@ -236,11 +236,19 @@ function hasStoreWord(name: string): boolean {
   return STORE_WORDS.inName(name);
 }
 
-/** The identifiers of the receiver chain before a callee: Bundle.main.resourceURL?.appendingPathComponent. */
+/**
+ * The identifiers of the receiver chain before a callee: Bundle.main.resourceURL?.appendingPathComponent.
+ * A builder's `with…(…)` call configures the request it precedes (`$this->withHeaders(…)->getJson(…)`,
+ * `client.withToken(t).get(…)`): it is not a receiver that names a store.
+ */
 function receiverNames(tokens: readonly Token[], callee: number): string[] {
   const names: string[] = [];
-  for (let i = chainStart(tokens, callee); i < callee; i++)
-    if (tokens[i]!.kind === 'ident') names.push(tokens[i]!.text);
+  for (let i = chainStart(tokens, callee); i < callee; i++) {
+    const token = tokens[i]!;
+    if (token.kind !== 'ident') continue;
+    if (/^with[A-Z]/.test(token.text) && tokens[i + 1]?.text === '(') continue;
+    names.push(token.text);
+  }
   return names;
 }
 

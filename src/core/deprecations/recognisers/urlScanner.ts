@@ -12,7 +12,7 @@ import { isExpectedValue, isTestParameter } from '../judges/roles';
 import { isHandedToNonRequest } from '../judges/taker';
 import type { Confidence } from '../model/confidence';
 import { matchPetPath } from '../model/petPath';
-import { HOLE_CHAR, renderParts, tokenEnd, type Token } from '../model/tokens';
+import { HOLE, HOLE_CHAR, renderParts, tokenEnd, type Token } from '../model/tokens';
 import {
   chainStart,
   enclosingOpener,
@@ -171,7 +171,11 @@ function flowsOut(tokens: readonly Token[], first: number): boolean {
 }
 
 /** `base + "/pets/" + id`: the operand before the first string belongs to the URL expression. */
-function leftOperandStart(tokens: readonly Token[], first: number, options: ScanOptions): number {
+export function leftOperandStart(
+  tokens: readonly Token[],
+  first: number,
+  options: ScanOptions,
+): number {
   const operator = previousSignificant(tokens, first - 1);
   if (
     operator < 0 ||
@@ -193,19 +197,31 @@ function leftOperandStart(tokens: readonly Token[], first: number, options: Scan
   return token.kind === 'ident' ? chainStart(tokens, last) : token.kind === 'number' ? last : first;
 }
 
-function extendChain(
+/**
+ * What a chain's holes stand for, where it is known: a string's hole (by its place among the
+ * string's holes) or an operand between `first` and `last`. Undefined keeps the hole.
+ */
+export interface HoleNames {
+  inString(token: Token, hole: number): string | undefined;
+  operand(first: number, last: number): string | undefined;
+}
+
+/** The chain of strings and operands joined to the string at `first`, rendered. */
+export function extendChain(
   tokens: readonly Token[],
   first: number,
   options: ScanOptions,
+  names?: HoleNames,
 ): { rendered: string; last: number } {
-  let rendered = renderParts(tokens[first]!.parts!);
+  const render = (token: Token) => (names ? renderNamed(token, names) : renderParts(token.parts!));
+  let rendered = render(tokens[first]!);
   let last = first;
   for (;;) {
     const next = nextSignificant(tokens, last + 1);
     if (next < 0) break;
     const token = tokens[next]!;
     if (options.adjacentStrings && token.kind === 'string' && token.parts) {
-      rendered += renderParts(token.parts);
+      rendered += render(token);
       last = next;
       continue;
     }
@@ -214,16 +230,25 @@ function extendChain(
     if (operand < 0) break;
     const operandToken = tokens[operand]!;
     if (operandToken.kind === 'string' && operandToken.parts) {
-      rendered += renderParts(operandToken.parts);
+      rendered += render(operandToken);
       last = operand;
     } else {
       const end = operandEnd(tokens, operand);
       if (end < 0) break;
-      rendered += HOLE_CHAR;
+      rendered += names?.operand(operand, end) ?? HOLE_CHAR;
       last = end;
     }
   }
   return { rendered, last };
+}
+
+/** A string's parts, each hole replaced by what `names` knows of it. */
+function renderNamed(token: Token, names: HoleNames): string {
+  let text = '';
+  let hole = 0;
+  for (const part of token.parts!)
+    text += part === HOLE ? (names.inString(token, hole++) ?? HOLE_CHAR) : part;
+  return text;
 }
 
 /** Last token of a primary operand starting at `index`: a.b.c(…)[…], or -1 if it is no operand. */

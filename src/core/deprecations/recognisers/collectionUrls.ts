@@ -1,0 +1,133 @@
+/**
+ * URLs built from a named collection URL: `petsUrl = BASE + '/pets'` (a constant, a field set in a
+ * constructor, `this.entityUrl`, a shell `URL_PATH=/pets`), then the request made with
+ * `${petsUrl}/${id}` or `this.url + '/' + id`. The name stands for `…/pets` in the chain, which is
+ * then judged as any URL. Only names the same file binds to such a URL count.
+ */
+import { HOLE, HOLE_CHAR, renderParts, type Token } from '../model/tokens';
+import { previousSignificant } from '../model/tokenWalk';
+import {
+  extendChain,
+  judgeUrl,
+  leftOperandStart,
+  type HoleNames,
+  type RawFinding,
+  type ScanOptions,
+} from './urlScanner';
+
+/** A rendered URL that is the pets collection: `/pets`, `{…}/pets`, `pets/`. */
+const COLLECTION = new RegExp(`(?:^|/|${HOLE_CHAR})pets/?$`);
+
+/** Interpolations in a string's source, in order: ${a.b}, #{a}, \(a), {a}, {$a->b}, $a. */
+const INTERPOLATION =
+  /\$\{\s*([\w.$@>-]+?)\s*\}|#\{\s*([\w.@]+)\s*\}|\\\(\s*([\w.]+)\s*\)|\{\$?([\w.$>-]+)\}|\$([A-Za-z_]\w*(?:->\w+)?)/g;
+
+export function scanCollectionUrls(
+  tokens: readonly Token[],
+  strings: readonly number[],
+  options: ScanOptions,
+): RawFinding[] {
+  const collections = collectionNames(tokens, strings, options);
+  if (collections.size === 0) return [];
+  const names: HoleNames = {
+    inString: (token, hole) => {
+      const name = holeNamesOf(token)[hole];
+      return name !== undefined && collections.has(name) ? `${HOLE_CHAR}/pets` : undefined;
+    },
+    operand: (first, last) => {
+      const name = lastName(tokens, first, last);
+      return name !== undefined && collections.has(name) ? `${HOLE_CHAR}/pets` : undefined;
+    },
+  };
+  const findings: RawFinding[] = [];
+  let next = 0;
+  for (const i of strings) {
+    if (i < next || !tokens[i]!.parts) continue;
+    const plain = extendChain(tokens, i, options);
+    next = plain.last + 1;
+    // A chain that names the path itself is the URL scanner's.
+    if (plain.rendered.includes('pets/')) continue;
+    const start = leftOperandStart(tokens, i, options);
+    const operator = previousSignificant(tokens, i - 1);
+    const left = start < i ? names.operand(start, previousSignificant(tokens, operator - 1)) : '';
+    const named = extendChain(tokens, i, options, names);
+    const rendered = (left ?? HOLE_CHAR) + named.rendered;
+    if (!rendered.includes('pets/')) continue;
+    const finding = judgeUrl(tokens, {
+      first: start,
+      last: named.last,
+      methodSite: start,
+      rendered,
+      shell: options.shell,
+    });
+    if (finding) findings.push(finding);
+  }
+  return findings;
+}
+
+/**
+ * The names the file binds to the pets collection's URL, by their last part (`this.entityUrl`:
+ * `entityUrl`): `name = …/pets`, `name: string = …`, `private name = …`, `NAME=/pets` in shell.
+ */
+function collectionNames(
+  tokens: readonly Token[],
+  strings: readonly number[],
+  options: ScanOptions,
+): Set<string> {
+  const names = new Set<string>();
+  for (const i of strings) {
+    const token = tokens[i]!;
+    if (!token.parts) continue;
+    if (options.shell) {
+      const assignment = /^([A-Za-z_]\w*)=(.*)$/s.exec(renderParts(token.parts));
+      if (assignment && COLLECTION.test(assignment[2]!)) names.add(assignment[1]!);
+      continue;
+    }
+    const chain = extendChain(tokens, i, options);
+    if (!COLLECTION.test(chain.rendered)) continue;
+    const start = leftOperandStart(tokens, i, options);
+    const name = boundName(tokens, start);
+    if (name) names.add(name);
+  }
+  return names;
+}
+
+/** The name an expression starting at `start` is assigned to: `x = `, `x: T = `, `x: `. */
+function boundName(tokens: readonly Token[], start: number): string | undefined {
+  const operator = previousSignificant(tokens, start - 1);
+  const text = operator >= 0 ? tokens[operator]!.text : '';
+  if (text !== '=' && text !== ':=' && text !== ':' && text !== '??=') return undefined;
+  let name = previousSignificant(tokens, operator - 1);
+  // A type between the name and `=`: `url: string = …`, `val url: String = …`.
+  if (text === '=' && name >= 2 && tokens[name - 1]!.text === ':') name -= 2;
+  const token = tokens[name];
+  return token?.kind === 'ident' ? plainName(token.text) : undefined;
+}
+
+/** The last identifier of an operand `this.url`, `self.base_url`, `$this->url`: its name. */
+function lastName(tokens: readonly Token[], first: number, last: number): string | undefined {
+  if (last < first || last - first > 6) return undefined;
+  for (let i = first; i <= last; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'punct' && !['.', '->', '?.', '::'].includes(token.text)) return undefined;
+  }
+  const token = tokens[last]!;
+  return token.kind === 'ident' ? plainName(token.text) : undefined;
+}
+
+/** The name of each of a string's holes, read from its source; all undefined if they disagree. */
+function holeNamesOf(token: Token): (string | undefined)[] {
+  const holes = token.parts!.filter((part) => part === HOLE).length;
+  const found: (string | undefined)[] = [];
+  for (const match of token.text.matchAll(INTERPOLATION)) {
+    const expression = match.slice(1).find((group) => group !== undefined)!;
+    found.push(/^[\w.$@>-]+$/.test(expression) ? plainName(expression) : undefined);
+  }
+  return found.length === holes ? found : [];
+}
+
+/** `this.entityUrl` -> `entityUrl`, `$this->url` -> `url`, `@url` -> `url`, `$URL` -> `URL`. */
+function plainName(expression: string): string {
+  const last = expression.split(/\.|->/).pop() ?? expression;
+  return last.replace(/^[$@]+/, '');
+}

@@ -101,6 +101,7 @@ export async function runReport(args: string[]): Promise<number> {
     column: finding.start.character + 1,
     snippet: outcome.snippets.get(finding) ?? '',
     ...(fresh ? { baselined: !fresh.has(finding) } : {}),
+    ...(finding.via ? { through: finding.via[0]!.name } : {}),
   }));
   const report = progressReport({
     calls,

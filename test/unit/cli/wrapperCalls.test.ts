@@ -107,6 +107,23 @@ describe('petstore-deprecations: calls through wrappers, across files', function
     assert.deepEqual((await scan('--no-openapi')).operations, []);
   });
 
+  it('counts requests and calls through a wrapper apart in the Markdown and HTML reports', async () => {
+    const markdown = await runNodeToExit([BIN, 'report', '--format', 'markdown', '.'], PROJECT);
+    const marked = markedLines();
+    const wrappers = marked.filter((line) => line.endsWith('wrapper')).length;
+    const requests = marked.length - wrappers;
+    assert.match(
+      markdown.stdout,
+      new RegExp(
+        `${requests} requests where they are written, ${wrappers} calls through a wrapper\\.`,
+      ),
+    );
+    assert.match(markdown.stdout, /`return await getPetInfo\(id\); \/\/ CALL` through `getPetInfo`/);
+    const html = await runNodeToExit([BIN, 'report', '--format', 'html', '.'], PROJECT);
+    assert.match(html.stdout, new RegExp(`<strong>${wrappers}</strong>|>${wrappers}<`));
+    assert.match(html.stdout, /calls through a wrapper/);
+  });
+
   it('gives SARIF results related locations and a code flow that validate against the schema', async () => {
     const { stdout } = await runNodeToExit([BIN, 'scan', '--format', 'sarif', '.'], PROJECT);
     const log = JSON.parse(stdout) as {

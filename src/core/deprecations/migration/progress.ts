@@ -13,6 +13,8 @@ export interface CallToReport {
   snippet: string;
   /** In the baseline (an existing call the team is removing), rather than a new one. */
   baselined?: boolean;
+  /** A call of a wrapper: the function it calls, which sends the request (or calls one that does). */
+  through?: string;
 }
 
 /** A call with what the report adds: its owner (or top-level folder) and its language. */
@@ -33,6 +35,9 @@ export interface ProgressReport<T extends CallToReport = CallToReport> {
   removalDate: string;
   daysLeft: number;
   total: number;
+  /** Of the total: requests made where they are written, and calls that reach one through a wrapper. */
+  direct: number;
+  throughWrappers: number;
   files: number;
   /** Calls are grouped by the owners a CODEOWNERS file names, else by top-level folder. */
   groupedBy: 'owner' | 'folder';
@@ -93,6 +98,8 @@ export function progressReport<T extends CallToReport>(input: {
     removalDate: REMOVAL_DATE_TEXT,
     daysLeft: Math.max(0, daysUntilRemoval(now)),
     total: calls.length,
+    direct: calls.filter((call) => call.through === undefined).length,
+    throughWrappers: calls.filter((call) => call.through !== undefined).length,
     files: new Set(calls.map((call) => call.file)).size,
     groupedBy: input.owners ? 'owner' : 'folder',
     ownersFile: input.owners?.file,

@@ -43,6 +43,7 @@ export function progressHtml(report: ProgressReport, toolVersion: string): strin
 ${card('calls-left', String(report.total), report.total === 1 ? 'call left' : 'calls left')}
 ${card('days-left', String(report.daysLeft), report.daysLeft === 1 ? 'day left' : 'days left')}
 ${card('files', String(report.files), report.files === 1 ? 'file' : 'files')}
+${report.throughWrappers ? card('through-wrappers', String(report.throughWrappers), report.throughWrappers === 1 ? 'call through a wrapper' : 'calls through a wrapper') : ''}
 ${baselineCards(report)}
 </section>
 ${body}
@@ -117,7 +118,7 @@ function callsTable(report: ProgressReport): string {
         `<td class="where">${html(`${call.file}:${call.line}`)}</td>`,
         `<td>${html(call.owner)}</td>`,
         `<td>${html(call.language)}</td>`,
-        `<td><code>${html(call.snippet)}</code></td>`,
+        `<td><code>${html(call.snippet)}</code>${call.through ? ` <span class="through">through <code>${html(call.through)}</code></span>` : ''}</td>`,
         withBaseline
           ? `<td>${call.baselined ? 'baselined' : '<strong class="new">new</strong>'}</td>`
           : '',

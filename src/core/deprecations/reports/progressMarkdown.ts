@@ -14,6 +14,11 @@ export function progressMarkdown(report: ProgressReport): string {
     `**${report.total}** ${report.total === 1 ? 'call' : 'calls'} left in ${report.files} ${report.files === 1 ? 'file' : 'files'} · **${report.daysLeft} days left** (removed on ${report.removalDate}) · report of ${report.date}`,
     '',
   ];
+  if (report.throughWrappers)
+    lines.push(
+      `${report.direct} ${report.direct === 1 ? 'request' : 'requests'} where ${report.direct === 1 ? 'it is' : 'they are'} written, ${report.throughWrappers} ${report.throughWrappers === 1 ? 'call' : 'calls'} through a wrapper.`,
+      '',
+    );
   const baseline = report.baseline;
   if (baseline) {
     const share = baseline.recorded
@@ -38,7 +43,7 @@ export function progressMarkdown(report: ProgressReport): string {
     '| --- | --- | --- |',
     ...shown.map(
       (call) =>
-        `| ${cell(`${call.file}:${call.line}`)} | ${cell(call.owner)} | ${code(call.snippet)}${baseline && !call.baselined ? ' **new**' : ''} |`,
+        `| ${cell(`${call.file}:${call.line}`)} | ${cell(call.owner)} | ${code(call.snippet)}${call.through ? ` through ${code(call.through)}` : ''}${baseline && !call.baselined ? ' **new**' : ''} |`,
     ),
   );
   if (report.total > shown.length)

@@ -102,6 +102,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   let rebuilding: Promise<void> | undefined;
   let rebuildAgain = false;
   let rebuildTimer: NodeJS.Timeout | undefined;
+  const loggedNotes = new Set<string>();
 
   /** Follows the wrappers again and publishes the files whose calls changed (or all, `every`). */
   const rebuildWrappers = async (every: boolean) => {
@@ -112,6 +113,12 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     rebuilding = (async () => {
       const before = new Set(wrappers.filesWithCalls());
       const changed = await wrappers.rebuild();
+      // Said once, not at every edit.
+      for (const text of wrappers.notes)
+        if (!loggedNotes.has(text)) {
+          loggedNotes.add(text);
+          connection.console.info(`petstore: ${text}`);
+        }
       const republish = every ? new Set([...before, ...wrappers.filesWithCalls()]) : changed;
       for (const path of republish) {
         const uri = pathToFileURL(path).href;

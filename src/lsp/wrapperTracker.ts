@@ -21,6 +21,8 @@ export class WrapperTracker {
   private readonly requests = new Map<string, FileRequests>();
   private calls = new Map<string, Finding[]>();
   private names: string[] = [];
+  /** What the last rebuild passed over (names defined in too many places). */
+  notes: string[] = [];
 
   /**
    * @param mentioning the workspace's files (open documents as edited) holding one of the names
@@ -72,6 +74,7 @@ export class WrapperTracker {
       if (signature(this.calls.get(path)) !== signature(calls.get(path))) changed.add(path);
     this.calls = calls;
     this.names = index.names();
+    this.notes = index.notes;
     return changed;
   }
 

@@ -12,6 +12,7 @@ import {
   listFiles,
   type ListedFile,
 } from '../../core/deprecations/workspace/workspaceWalker';
+import { note } from './cliOutput';
 import type { FinderSettings, ScanOutcome, ScanRequest } from './scanFiles';
 
 /**
@@ -44,11 +45,12 @@ export async function addWrapperCalls(
     }
   };
   const walk = () => listFiles(roots, () => undefined, { gitignore: settings.gitignore });
-  const { calls } = await followWrappers(
+  const { calls, index } = await followWrappers(
     outcome.results,
     mentioning,
     (path) => languageOfPath(path)?.family,
   );
+  for (const text of index.notes) note(`note: ${text}`);
   const byPath = new Map(outcome.results.map((file) => [file.path, file]));
   const fingerprintedByFile = new Map(outcome.fingerprinted.map((entry) => [entry.file, entry]));
   for (const [path, found] of calls) {

@@ -12,6 +12,8 @@ export interface EditorCall extends CallToReport {
   range: vscode.Range;
   /** What was found, as the diagnostic says it (`{…}/pets/{…}`, `getPet()`). */
   detail: string;
+  /** A call of a wrapper: the request it reaches (the last step of the diagnostic's way). */
+  reaches?: { uri: vscode.Uri; line: number; column: number };
 }
 
 /**
@@ -36,8 +38,8 @@ export function deprecatedCallsInEditor(): EditorCall[] {
     );
     if (!ours.length) continue;
     const file = nameOf(uri);
-    for (const diagnostic of ours)
-      calls.push({
+    for (const diagnostic of ours) {
+      const call: EditorCall = {
         uri,
         range: diagnostic.range,
         file,
@@ -46,7 +48,20 @@ export function deprecatedCallsInEditor(): EditorCall[] {
         detail: /`([^`]*)`/.exec(diagnostic.message)?.[1] ?? 'GET /pets/{petId}',
         snippet: '',
         baselined: diagnostic.message.endsWith(BASELINED_NOTE),
-      });
+      };
+      // A wrapper's call: its way to the request is the related information, the request last.
+      const way = diagnostic.relatedInformation ?? [];
+      const request = way[way.length - 1];
+      if (way.length >= 2 && request) {
+        call.through = /^calls (.*)$/.exec(way[0]!.message)?.[1] ?? call.detail;
+        call.reaches = {
+          uri: request.location.uri,
+          line: request.location.range.start.line + 1,
+          column: request.location.range.start.character + 1,
+        };
+      }
+      calls.push(call);
+    }
   }
   return calls;
 }

@@ -32,8 +32,16 @@ export interface CallNode {
   kind: 'call';
   call: Call;
   parent: FileNode;
+  /** For a request: the calls of wrappers that reach it, in any file. */
+  callers: CallerNode[];
 }
-export type CallsNode = GroupNode | FileNode | CallNode;
+/** A call of a wrapper, shown again under the request it reaches. */
+export interface CallerNode {
+  kind: 'caller';
+  call: Call;
+  parent: CallNode;
+}
+export type CallsNode = GroupNode | FileNode | CallNode | CallerNode;
 
 /**
  * The Deprecated Calls view: every call the language server found, by top-level folder (or by
@@ -110,6 +118,7 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     if (!node) return this.groups;
     if (node.kind === 'group') return node.files;
     if (node.kind === 'file') return node.calls;
+    if (node.kind === 'call') return node.callers;
     return [];
   }
 
@@ -140,15 +149,38 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
       return item;
     }
     const { call } = node;
-    const item = new vscode.TreeItem(call.detail, vscode.TreeItemCollapsibleState.None);
-    item.description = `line ${call.line}${call.baselined ? ' · baselined' : ''}`;
+    if (node.kind === 'caller') {
+      const item = new vscode.TreeItem(
+        `${call.file}:${call.line}`,
+        vscode.TreeItemCollapsibleState.None,
+      );
+      item.description = vscode.l10n.t('through {0}', call.through ?? call.detail);
+      item.iconPath = new vscode.ThemeIcon('call-incoming');
+      item.command = openCommand(call);
+      return item;
+    }
+    const item = new vscode.TreeItem(
+      call.detail,
+      node.callers.length
+        ? vscode.TreeItemCollapsibleState.Collapsed
+        : vscode.TreeItemCollapsibleState.None,
+    );
+    const notes = [
+      `line ${call.line}`,
+      ...(call.through ? [vscode.l10n.t('through {0}', call.through)] : []),
+      ...(node.callers.length
+        ? [
+            node.callers.length === 1
+              ? vscode.l10n.t('1 call through a wrapper')
+              : vscode.l10n.t('{0} calls through wrappers', node.callers.length),
+          ]
+        : []),
+      ...(call.baselined ? ['baselined'] : []),
+    ];
+    item.description = notes.join(' · ');
     item.tooltip = `${call.file}:${call.line}: ${vscode.l10n.t('GET /pets/{petId} (getPet) is removed on {0}', this.report.removalDate)}${call.baselined ? ` ${vscode.l10n.t('(in the baseline)')}` : ''}`;
     item.iconPath = new vscode.ThemeIcon(call.baselined ? 'circle-outline' : 'warning');
-    item.command = {
-      command: 'vscode.open',
-      title: vscode.l10n.t('Open the Call'),
-      arguments: [call.uri, { selection: call.range } satisfies vscode.TextDocumentShowOptions],
-    };
+    item.command = openCommand(call);
     return item;
   }
 
@@ -159,9 +191,20 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   }
 }
 
-/** The view's nodes: groups in the report's order, files by name, calls by line. */
+function openCommand(call: Call): vscode.Command {
+  return {
+    command: 'vscode.open',
+    title: vscode.l10n.t('Open the Call'),
+    arguments: [call.uri, { selection: call.range } satisfies vscode.TextDocumentShowOptions],
+  };
+}
+
+/**
+ * The view's nodes: groups in the report's order, files by name, calls by line; under each
+ * request, the calls of wrappers that reach it.
+ */
 function nodesOf(report: ProgressReport<EditorCall>): GroupNode[] {
-  return report.groups.map((group) => {
+  const groups = report.groups.map((group) => {
     const node: GroupNode = { kind: 'group', name: group.name, calls: [], files: [] };
     const files = new Map<string, FileNode>();
     for (const call of report.calls) {
@@ -173,10 +216,22 @@ function nodesOf(report: ProgressReport<EditorCall>): GroupNode[] {
         files.set(call.file, file);
         node.files.push(file);
       }
-      file.calls.push({ kind: 'call', call, parent: file });
+      file.calls.push({ kind: 'call', call, parent: file, callers: [] });
     }
     return node;
   });
+  const requests = new Map<string, CallNode>();
+  for (const group of groups)
+    for (const file of group.files)
+      for (const node of file.calls)
+        requests.set(`${node.call.uri.toString()}:${node.call.line}:${node.call.column}`, node);
+  for (const call of report.calls) {
+    const reaches = call.reaches;
+    if (!reaches) continue;
+    const request = requests.get(`${reaches.uri.toString()}:${reaches.line}:${reaches.column}`);
+    request?.callers.push({ kind: 'caller', call, parent: request });
+  }
+  return groups;
 }
 
 function count(calls: number): string {

@@ -49,7 +49,11 @@ export async function followWrappers(
     return family ? index.addFindings(path, family, findings, 1) : [];
   });
   for (let depth = 1; fresh.length > 0 && depth <= MAX_WRAPPER_DEPTH; depth++) {
-    const names = new Set(fresh.map((entry) => entry.name));
+    // A name found crowded meanwhile is no longer indexed: it is not looked for.
+    const names = new Set(
+      fresh.map((entry) => entry.name).filter((name) => index.entriesNamed(name).length > 0),
+    );
+    if (names.size === 0) break;
     fresh = [];
     for await (const file of mentioning([...names])) {
       const covered = takenIn(file.path);

@@ -13,6 +13,13 @@ import type { Confidence } from '../model/confidence';
 /** Wrappers of wrappers followed this many levels from the request. */
 export const MAX_WRAPPER_DEPTH = 4;
 
+/**
+ * Functions of one name indexed at most: a name defined in more places (generated handlers, a
+ * name every module repeats) says nothing about which one a call reaches, and following it would
+ * cost every call times every definition. It is dropped, with a note.
+ */
+export const MAX_ENTRIES_PER_NAME = 64;
+
 export interface WrapperEntry {
   name: string;
   /** Its file's language family: only calls in a language of the same runtime reach it. */
@@ -112,6 +119,16 @@ export class WrapperIndex {
   private readonly byName = new Map<string, WrapperEntry[]>();
   /** `path\0name\0line`: an entry is made once, whichever level reaches it first. */
   private readonly seen = new Set<string>();
+  /** Names defined in too many places to follow (MAX_ENTRIES_PER_NAME). */
+  private readonly crowded = new Set<string>();
+
+  /** What the index passed over, for a note. */
+  get notes(): string[] {
+    return [...this.crowded].map(
+      (name) =>
+        `${name} is defined in more than ${MAX_ENTRIES_PER_NAME} places that send the request: its calls are not followed`,
+    );
+  }
 
   /**
    * Entries for the named functions that hold `findings` of file `path`, `depth` levels from the
@@ -150,8 +167,14 @@ export class WrapperIndex {
         modules: moduleNamesOf(path, family),
       };
       if (within.owner) entry.owner = within.owner;
+      if (this.crowded.has(within.name)) continue;
       let entries = this.byName.get(within.name);
       if (!entries) this.byName.set(within.name, (entries = []));
+      if (entries.length >= MAX_ENTRIES_PER_NAME) {
+        this.crowded.add(within.name);
+        this.byName.delete(within.name);
+        continue;
+      }
       entries.push(entry);
       made.push(entry);
     }

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { DeprecationEngine, type Finding } from '../../../../../src/core/deprecations/engine';
 import { followWrappers } from '../../../../../src/core/deprecations/crossFile/followWrappers';
-import { MAX_WRAPPER_DEPTH } from '../../../../../src/core/deprecations/crossFile/wrapperIndex';
+import {
+  MAX_ENTRIES_PER_NAME,
+  MAX_WRAPPER_DEPTH,
+} from '../../../../../src/core/deprecations/crossFile/wrapperIndex';
 import { languageOfPath } from '../../../../../src/core/deprecations/lexers/languages';
 
 /** A project in memory: path -> text. */
@@ -264,6 +267,32 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
       ].join('\n'),
     });
     assert.deepEqual(cycle, ['x.ts:1 certain pong', 'x.ts:2 certain ping']);
+  });
+
+  it(`a name defined in more than ${MAX_ENTRIES_PER_NAME} places is not followed, with a note`, async () => {
+    const project: Project = {};
+    for (let i = 0; i <= MAX_ENTRIES_PER_NAME; i++)
+      project[`m${i}/api.ts`] = 'export function fetchOne(id) { return fetch(`/pets/${id}`); }';
+    project['page.ts'] = "import { fetchOne } from './m1/api';\nfetchOne(1);";
+    project['other.ts'] =
+      'export function fetchTwo(id) { return fetch(`/pets/${id}`); }\nfetchTwo(2);';
+    const engine = new DeprecationEngine();
+    const direct = Object.entries(project).map(([path, text]) => ({
+      path,
+      findings: engine.scan(text, languageOfPath(path)!),
+    }));
+    const followed = await followWrappers(
+      direct,
+      function* (names) {
+        for (const [path, text] of Object.entries(project))
+          if (names.some((name) => text.includes(name)))
+            yield { path, text, language: languageOfPath(path)! };
+      },
+      (path) => languageOfPath(path)?.family,
+    );
+    assert.deepEqual([...followed.calls.keys()], ['other.ts']);
+    assert.equal(followed.index.notes.length, 1);
+    assert.match(followed.index.notes[0]!, /^fetchOne is defined in more than 64 places/);
   });
 
   it('a call without evidence is only possible; a generic name without evidence is nothing', async () => {

@@ -13,11 +13,13 @@ import {
   ripgrepOnPath,
 } from '../../core/deprecations/workspace/ripgrepCandidates';
 import { languageInterleavedOrder } from '../../core/deprecations/workspace/scanOrder';
-import { findOpenApiNames } from '../../core/deprecations/workspace/openApiNames';
+import { findOpenApiNames, openApiNamesIn } from '../../core/deprecations/workspace/openApiNames';
+import { mayBeOpenApiFile } from '../../core/deprecations/workspace/openApiDocuments';
 import { DEFAULT_OPERATION_NAMES } from '../../core/deprecations/recognisers/operationCalls';
 import {
   CandidateReader,
   DEFAULT_MAX_FILE_BYTES,
+  isScannedName,
   listFiles,
   type ListedFile,
   type SkipNote,
@@ -221,9 +223,12 @@ export async function scanFiles(
       `note: ${NOTE_TEXT[skipped.reason]}: ${skipped.path}${skipped.detail ? ` (${skipped.detail})` : ''}`,
     );
   };
+  // Without ripgrep, one walk lists the files to scan and the YAML and JSON files that may be
+  // OpenAPI documents; the pass over wrappers' calls reuses it.
+  const walked = settings.ripgrep ? undefined : walkTree(roots, settings, onSkip);
   const fileSettings: FileScanSettings = {
     minimum: settings.minimum,
-    names: withOpenApiNames(roots, settings),
+    names: withOpenApiNames(roots, settings, walked?.documents),
     maxFileBytes: settings.maxFileBytes,
     repository,
     fingerprints: !!request.fingerprints,
@@ -260,7 +265,9 @@ export async function scanFiles(
     (skipped) => (heldAt(reading).notes ??= []).push(skipped),
     settings.maxFileBytes,
   );
-  const listing = listScannedFiles(roots, settings, scanner.engine, onSkip);
+  const listing = walked
+    ? { list: walked.files, byRipgrep: false }
+    : listScannedFiles(roots, settings, scanner.engine, onSkip);
   outcome.listedByRipgrep = listing.byRipgrep;
   const order = languageInterleavedOrder(listing.list);
   const files = order.map((listed) => listing.list[listed]!);
@@ -316,7 +323,15 @@ export async function scanFiles(
       onSkip({ path: scanned.path, reason: 'scanFailed', detail: scanned.failure });
     else if (scanned) add(scanned);
   });
-  if (settings.wrappers) await addWrapperCalls(outcome, roots, settings, repository, request);
+  if (settings.wrappers)
+    await addWrapperCalls(
+      outcome,
+      roots,
+      settings,
+      repository,
+      request,
+      listing.byRipgrep ? undefined : listing.list,
+    );
   outcome.ioError = ioError;
   return outcome;
 }
@@ -328,12 +343,12 @@ export async function scanFiles(
 function withOpenApiNames(
   roots: readonly string[],
   settings: FinderSettings,
+  walkedDocuments: readonly ListedFile[] | undefined,
 ): string[] | undefined {
   if (!settings.openApi) return settings.names;
-  const found = findOpenApiNames(roots, {
-    gitignore: settings.gitignore,
-    ripgrep: settings.ripgrep,
-  });
+  const found = walkedDocuments
+    ? openApiNamesIn(walkedDocuments)
+    : findOpenApiNames(roots, { gitignore: settings.gitignore, ripgrep: settings.ripgrep });
   for (const { path, problem } of found.problems)
     note(`note: skipped OpenAPI document ${shownPath(path)} (${problem})`);
   for (const { path, names } of found.documents)
@@ -342,6 +357,26 @@ function withOpenApiNames(
     );
   if (found.names.length === 0) return settings.names;
   return [...new Set([...(settings.names ?? DEFAULT_OPERATION_NAMES), ...found.names])];
+}
+
+/** The walker's listing of the files to scan, and apart the possible OpenAPI documents. */
+function walkTree(
+  roots: readonly string[],
+  settings: FinderSettings,
+  onSkip: (note: SkipNote) => void,
+): { files: ListedFile[]; documents: ListedFile[] } {
+  const files: ListedFile[] = [];
+  const documents: ListedFile[] = [];
+  const listed = listFiles(roots, onSkip, {
+    gitignore: settings.gitignore,
+    accept: (name, language) =>
+      isScannedName(name, language) || (settings.openApi && mayBeOpenApiFile(name)),
+  });
+  for (const file of listed) {
+    if (file.language === undefined && mayBeOpenApiFile(file.path)) documents.push(file);
+    else files.push(file);
+  }
+  return { files, documents };
 }
 
 /** A path as notes show it: relative to the working folder when inside it. */

@@ -27,8 +27,10 @@ export async function addWrapperCalls(
   settings: FinderSettings,
   repository: string,
   request: ScanRequest,
+  /** The scan's own walk of `roots`, when it walked: not walked again. */
+  listed?: readonly ListedFile[],
 ): Promise<void> {
-  let walked: ListedFile[] | undefined;
+  let walked: readonly ListedFile[] | undefined = listed;
   const texts = new Map<string, string>();
   const mentioning = function* (names: readonly string[]): Iterable<SourceText> {
     const needles = names.map((name) => Buffer.from(name));
@@ -97,8 +99,8 @@ function listMentioning(
   roots: readonly string[],
   names: readonly string[],
   settings: FinderSettings,
-  walked: () => ListedFile[],
-): ListedFile[] {
+  walked: () => readonly ListedFile[],
+): readonly ListedFile[] {
   if (settings.ripgrep) {
     const listing = listFilesWithRipgrep(
       roots,

@@ -27,9 +27,14 @@ export function findOpenApiNames(
   roots: readonly string[],
   search: OpenApiSearch = {},
 ): OpenApiNames {
+  return openApiNamesIn(listDocuments(roots, search));
+}
+
+/** The same, from files already listed (a walk that kept YAML and JSON files: mayBeOpenApiFile). */
+export function openApiNamesIn(files: Iterable<ListedFile>): OpenApiNames {
   const result: OpenApiNames = { names: [], documents: [], problems: [] };
   const seen = new Set<string>();
-  for (const file of listDocuments(roots, search)) {
+  for (const file of files) {
     const text = readDocument(file);
     if (text === undefined) continue;
     if ('problem' in text) {

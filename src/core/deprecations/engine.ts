@@ -20,7 +20,12 @@ import {
 import type { Survey } from './lexers/lexerState';
 import type { Confidence } from './model/confidence';
 import type { Comment, LexResult, Token } from './model/tokens';
-import { definitionStyleOf, enclosingDefinition, type DefinitionStyle } from './model/definitions';
+import {
+  definitionStyleOf,
+  enclosingDefinition,
+  type Definition,
+  type DefinitionStyle,
+} from './model/definitions';
 import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanCollectionUrls } from './recognisers/collectionUrls';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
@@ -37,6 +42,8 @@ export interface DefinitionSite {
   name: string;
   /** Its class, interface, struct or module, when it has one. */
   owner?: string;
+  /** Other names its callers use (an RTK Query endpoint's hooks). */
+  aliases?: string[];
   line: number;
   character: number;
 }
@@ -246,9 +253,7 @@ export class DeprecationEngine {
         const within = finding.within;
         if (within) {
           const at = lines.position(within.start);
-          mapped.within = within.owner
-            ? { name: within.name, owner: within.owner, ...at }
-            : { name: within.name, ...at };
+          mapped.within = siteOf(within, at);
         }
         return mapped;
       })
@@ -257,6 +262,17 @@ export class DeprecationEngine {
 }
 
 const PETS = Buffer.from('pets');
+
+/** A definition where the report shows it: its name, owner and aliases, line and column. */
+export function siteOf(
+  definition: Definition,
+  at: { line: number; character: number },
+): DefinitionSite {
+  const site: DefinitionSite = { name: definition.name, ...at };
+  if (definition.owner) site.owner = definition.owner;
+  if (definition.aliases) site.aliases = definition.aliases;
+  return site;
+}
 
 /** Sets the finding's `within`: the definition around its first token. */
 function markDefinition(finding: RawFinding, tokens: readonly Token[], style: DefinitionStyle) {

@@ -5,7 +5,14 @@
  * (`pets.FetchPet`). A call of the name without such evidence is only `possible`, and a generic name
  * (`get`, `fetch`) never counts on its name alone.
  */
-import { ignoresFile, isSuppressed, suppressedLines, type Finding, type Position } from '../engine';
+import {
+  ignoresFile,
+  isSuppressed,
+  siteOf,
+  suppressedLines,
+  type Finding,
+  type Position,
+} from '../engine';
 import type { LanguageSupport } from '../lexers/languages';
 import type { Confidence } from '../model/confidence';
 import { definitionStyleOf, enclosingDefinition } from '../model/definitions';
@@ -76,12 +83,7 @@ export function wrapperCalls(
     };
     if (isSuppressed(finding, suppressed)) continue;
     const within = enclosingDefinition(tokens, at, style);
-    if (within) {
-      const position = lines.position(within.start);
-      finding.within = within.owner
-        ? { name: within.name, owner: within.owner, ...position }
-        : { name: within.name, ...position };
-    }
+    if (within) finding.within = siteOf(within, lines.position(within.start));
     findings.push(finding);
   }
   return findings;

@@ -167,18 +167,27 @@ export class WrapperIndex {
         modules: moduleNamesOf(path, family),
       };
       if (within.owner) entry.owner = within.owner;
-      if (this.crowded.has(within.name)) continue;
-      let entries = this.byName.get(within.name);
-      if (!entries) this.byName.set(within.name, (entries = []));
-      if (entries.length >= MAX_ENTRIES_PER_NAME) {
-        this.crowded.add(within.name);
-        this.byName.delete(within.name);
-        continue;
+      // Its aliases (an endpoint's hooks) are entries too, with the same way to the request.
+      for (const name of [within.name, ...(within.aliases ?? [])]) {
+        const named = name === within.name ? entry : { ...entry, name };
+        if (this.add(named)) made.push(named);
       }
-      entries.push(entry);
-      made.push(entry);
     }
     return made;
+  }
+
+  /** Indexes an entry, unless its name is crowded (or becomes so now). */
+  private add(entry: WrapperEntry): boolean {
+    if (this.crowded.has(entry.name)) return false;
+    let entries = this.byName.get(entry.name);
+    if (!entries) this.byName.set(entry.name, (entries = []));
+    if (entries.length >= MAX_ENTRIES_PER_NAME) {
+      this.crowded.add(entry.name);
+      this.byName.delete(entry.name);
+      return false;
+    }
+    entries.push(entry);
+    return true;
   }
 
   entriesNamed(name: string): readonly WrapperEntry[] {

@@ -12,6 +12,7 @@ import {
   matchingOpener,
   nextSignificant,
   previousSignificant,
+  skipTypeArguments,
 } from './tokenWalk';
 
 export interface Definition {
@@ -21,6 +22,8 @@ export interface Definition {
   start: number;
   /** The class, interface, struct or module it is declared in, when there is one. */
   owner?: string;
+  /** Other names its callers use: an RTK Query endpoint's hooks (useGetPetQuery). */
+  aliases?: string[];
 }
 
 export type DefinitionStyle = 'braces' | 'indentation' | 'ruby';
@@ -195,6 +198,10 @@ function braceDefinition(tokens: readonly Token[], index: number): Definition | 
   for (let level = 0; level < NESTING_REACH; level++) {
     const open = enclosingOpener(tokens, at, 4000);
     if (open < 0) return expressionBodied(tokens, at);
+    if (tokens[open]!.text === '(') {
+      const endpoint = queryEndpoint(tokens, open);
+      if (endpoint) return endpoint;
+    }
     if (tokens[open]!.text === '{') {
       const head = headOf(tokens, open);
       // In a type's body: a method with an expression body, or a field's initializer.
@@ -350,6 +357,27 @@ function calleeStart(tokens: readonly Token[], callee: number): number {
   let at = callee;
   while (at >= 2 && tokens[at - 1]!.text === '.' && tokens[at - 2]!.kind === 'ident') at -= 2;
   return at;
+}
+
+/**
+ * An RTK Query endpoint, `petById: builder.query<Pet, number>({ query: (id) => … })`: named by its
+ * key, and called through the hooks RTK generates from it (usePetByIdQuery, useLazyPetByIdQuery).
+ */
+function queryEndpoint(tokens: readonly Token[], open: number): Definition | undefined {
+  const callee = skipTypeArguments(tokens, previousSignificant(tokens, open - 1));
+  if (callee < 2 || tokens[callee]!.text !== 'query' || tokens[callee - 1]!.text !== '.')
+    return undefined;
+  const colon = previousSignificant(tokens, calleeStart(tokens, callee) - 1);
+  if (colon < 1 || tokens[colon]!.text !== ':') return undefined;
+  const key = previousSignificant(tokens, colon - 1);
+  const token = tokens[key];
+  if (!token || token.kind !== 'ident') return undefined;
+  const pascal = token.text.charAt(0).toUpperCase() + token.text.slice(1);
+  return {
+    name: token.text,
+    start: token.start,
+    aliases: [`use${pascal}Query`, `useLazy${pascal}Query`],
+  };
 }
 
 /** Words that start a declaration on its line: where a statement without `;` begins. */

@@ -231,6 +231,46 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     });
   });
 
+  it('state libraries: an RTK Query endpoint’s hooks, and an async thunk dispatched elsewhere', async () => {
+    assert.deepEqual(
+      await calls({
+        'src/services/petApi.ts': [
+          'export const petApi = createApi({',
+          "  baseQuery: fetchBaseQuery({ baseUrl: '/api' }),",
+          '  endpoints: (builder) => ({',
+          '    petById: builder.query<Pet, number>({',
+          '      query: (id) => `pets/${id}`,',
+          '    }),',
+          '  }),',
+          '});',
+          'export const { usePetByIdQuery, useLazyPetByIdQuery } = petApi;',
+        ].join('\n'),
+        'src/components/Pet.tsx': [
+          "import { usePetByIdQuery } from '../services/petApi';",
+          'export function Pet({ id }) {',
+          '  const { data } = usePetByIdQuery(id);',
+          '  return data?.name;',
+          '}',
+        ].join('\n'),
+        'src/store/thunks.ts': [
+          "export const fetchPet = createAsyncThunk('pets/fetch', async (id: number) => {",
+          '  return (await axios.get(`/api/pets/${id}`)).data;',
+          '});',
+        ].join('\n'),
+        'src/components/PetPage.tsx': [
+          "import { fetchPet } from '../store/thunks';",
+          'export const PetPage = ({ id }) => {',
+          '  useEffect(() => { dispatch(fetchPet(id)); }, [id]);',
+          '};',
+        ].join('\n'),
+      }),
+      [
+        'src/components/Pet.tsx:3 likely usePetByIdQuery',
+        'src/components/PetPage.tsx:3 certain fetchPet',
+      ],
+    );
+  });
+
   it('follows wrappers of wrappers, and names each step from the call to the request', async () => {
     const found = await wrapperCallsIn({
       'src/api.ts': 'export const getPetInfo = (id) => axios.get(`/pets/${id}`);',

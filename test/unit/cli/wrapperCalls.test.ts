@@ -118,7 +118,10 @@ describe('petstore-deprecations: calls through wrappers, across files', function
         `${requests} requests where they are written, ${wrappers} calls through a wrapper\\.`,
       ),
     );
-    assert.match(markdown.stdout, /`return await getPetInfo\(id\); \/\/ CALL` through `getPetInfo`/);
+    assert.match(
+      markdown.stdout,
+      /`return await getPetInfo\(id\); \/\/ CALL` through `getPetInfo`/,
+    );
     const html = await runNodeToExit([BIN, 'report', '--format', 'html', '.'], PROJECT);
     assert.match(html.stdout, new RegExp(`<strong>${wrappers}</strong>|>${wrappers}<`));
     assert.match(html.stdout, /calls through a wrapper/);

@@ -290,9 +290,14 @@ describe('Deprecated getPet finder in the editor', function () {
     );
     await vscode.window.showTextDocument(uri);
     await diagnosticsOf(uri, (d) => d.length === 1);
-    const after = languageServerProcesses();
-    assert.equal(after.length, 1);
-    assert.notEqual(after[0], before[0]);
+    // The killed process may still be on its way out (a loaded machine reaps it late): one new
+    // server besides it, not two.
+    const started = languageServerProcesses().filter((id) => id !== before[0]);
+    assert.equal(
+      started.length,
+      1,
+      `language servers started after the kill: ${started.join(', ')}`,
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.fs.delete(uri);
     await diagnosticsOf(uri, (d) => d.length === 0);

@@ -80,10 +80,9 @@ describe('OpenAPI documents: the names of GET /pets/{param}', () => {
           .fill(`*a${i - 1}`)
           .join(', ')}]\n`;
       text += 'paths:\n  /pets/{id}:\n    get: {operationId: bomb}\n';
-      const started = Date.now();
+      // Refused, not expanded (10^10 nodes would never finish: the test would hang, not pass).
       const reading = deprecatedOperationNames(text);
       assert.ok(reading && 'problem' in reading, JSON.stringify(reading));
-      assert.ok(Date.now() - started < 60_000); // refused, not expanded (10^10 nodes)
     });
 
     it('malformed YAML, and a document over the size limit', () => {

@@ -28,6 +28,7 @@ import {
 } from './model/definitions';
 import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanCollectionUrls } from './recognisers/collectionUrls';
+import { PATH_BUILDER_NEEDLES, scanPathBuilders } from './recognisers/pathBuilders';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
 
 export interface Position {
@@ -131,12 +132,15 @@ export class DeprecationEngine {
       if (before === SLASH && (after === LINE_FEED || after === RETURN || at + 4 === text.length))
         return true;
     }
-    return this.needles.some((needle) => text.includes(needle));
+    return (
+      this.needles.some((needle) => text.includes(needle)) ||
+      PATH_BUILDER_NEEDLES.some((needle) => text.includes(needle))
+    );
   }
 
   /** The plain strings behind the prefilter ("pets" and the operation names), for a quick grep. */
   prefilterNeedles(): string[] {
-    return ['pets', ...this.needles];
+    return ['pets', 'Pets', ...this.needles];
   }
 
   /**
@@ -144,7 +148,12 @@ export class DeprecationEngine {
    * what a text search looks for to list the files worth reading.
    */
   prefilterPatterns(): string[] {
-    return ['(?:^|[^A-Za-z0-9_])pets[/\'"`]', '/pets\r?$', ...this.needles];
+    return [
+      '(?:^|[^A-Za-z0-9_])pets[/\'"`]',
+      '/pets\\r?$',
+      '\\.pets[.(]|\\.Pets|\\.pets\\r?$|pets\\.retrieve',
+      ...this.needles,
+    ];
   }
 
   /** The same test on raw bytes: one pass for "pets", one per operation name. */
@@ -156,7 +165,10 @@ export class DeprecationEngine {
       if (before === SLASH && (after === LINE_FEED || after === RETURN || after === undefined))
         return true;
     }
-    return this.byteNeedles.some((needle) => bytes.includes(needle));
+    return (
+      this.byteNeedles.some((needle) => bytes.includes(needle)) ||
+      PATH_BUILDER_BYTES.some((needle) => bytes.includes(needle))
+    );
   }
 
   /**
@@ -171,6 +183,7 @@ export class DeprecationEngine {
     // Every name the operation recogniser knows contains one of the needles (a suffix is added to
     // a name, never taken off): a file without any needle cannot call the operation.
     const mayCallOperation = this.needles.some((needle) => text.includes(needle));
+    const mayBuildPaths = PATH_BUILDER_NEEDLES.some((needle) => text.includes(needle));
     const scanTokens = ({ tokens, strings }: LexResult): RawFinding[] => {
       const urlOptions = {
         concatenation: language.concatenation,
@@ -183,6 +196,7 @@ export class DeprecationEngine {
       if (language.family !== 'shell') {
         // Appended one by one: spreading a dense file's findings would overflow the stack.
         appendAll(found, scanSegmentJoins(tokens, strings));
+        if (mayBuildPaths) appendAll(found, scanPathBuilders(tokens));
         if (mayCallOperation)
           appendAll(
             found,
@@ -262,6 +276,7 @@ export class DeprecationEngine {
 }
 
 const PETS = Buffer.from('pets');
+const PATH_BUILDER_BYTES = PATH_BUILDER_NEEDLES.map((needle) => Buffer.from(needle));
 
 /** A definition where the report shows it: its name, owner and aliases, line and column. */
 export function siteOf(

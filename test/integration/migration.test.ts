@@ -8,21 +8,9 @@ import type {
   CallsNode,
   DeprecatedCallsTree,
 } from '../../src/extension/deprecations/deprecatedCallsTree';
+import { viewSettles } from './support/deprecatedCallsView';
 import { EXTENSION_ID, explorerApi } from './support/explorer';
 import { hostAvailable, screenshot, waitForWorkbench } from './support/host';
-
-/** Resolves once the view's data satisfies the predicate, waiting on its change event. */
-function viewSettles(tree: DeprecatedCallsTree, predicate: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!predicate()) return;
-      subscription.dispose();
-      resolve();
-    };
-    const subscription = tree.onDidChangeTreeData(check);
-    check();
-  });
-}
 
 /** Every node of the view, depth first, with the tree items VS Code would show. */
 function walk(

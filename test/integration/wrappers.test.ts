@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PetStoreExplorerApi } from '../../src/extension/extension';
-import type {
-  CallsNode,
-  DeprecatedCallsTree,
-} from '../../src/extension/deprecations/deprecatedCallsTree';
+import { allNodes, viewSettles } from './support/deprecatedCallsView';
 import { explorerApi } from './support/explorer';
 import { hostAvailable, screenshot, waitForWorkbench } from './support/host';
 
@@ -24,23 +21,6 @@ const CARD_CODE = [
   '}',
   '',
 ].join('\n');
-
-/** Resolves once the view's data satisfies the predicate, waiting on its change event. */
-function viewSettles(tree: DeprecatedCallsTree, predicate: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!predicate()) return;
-      subscription.dispose();
-      resolve();
-    };
-    const subscription = tree.onDidChangeTreeData(check);
-    check();
-  });
-}
-
-function walk(tree: DeprecatedCallsTree, node?: CallsNode): CallsNode[] {
-  return tree.getChildren(node).flatMap((child) => [child, ...walk(tree, child)]);
-}
 
 describe('Calls through wrappers in the editor', function () {
   this.timeout(120_000);
@@ -85,7 +65,7 @@ describe('Calls through wrappers in the editor', function () {
 
   it('shows the call under the request it reaches in the Deprecated Calls view', async () => {
     const tree = api.deprecatedCalls;
-    const request = walk(tree).find(
+    const request = allNodes(tree).find(
       (node) => node.kind === 'call' && node.call.file.endsWith(SERVICE),
     );
     assert.ok(request && request.kind === 'call');
@@ -100,7 +80,9 @@ describe('Calls through wrappers in the editor', function () {
       ]),
       [[`${CARD}:3`, 'through getPetInfo']],
     );
-    const inCard = walk(tree).find((node) => node.kind === 'call' && node.call.file.endsWith(CARD));
+    const inCard = allNodes(tree).find(
+      (node) => node.kind === 'call' && node.call.file.endsWith(CARD),
+    );
     assert.equal(tree.getTreeItem(inCard!).description, 'line 3 · through getPetInfo');
 
     await vscode.commands.executeCommand('petstore.deprecatedCalls.focus');

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { DeprecationEngine, type Finding } from '../../../../../src/core/deprecations/engine';
-import { followWrappers } from '../../../../../src/core/deprecations/crossFile/followWrappers';
+import {
+  followWrappers,
+  type FollowedWrappers,
+} from '../../../../../src/core/deprecations/crossFile/followWrappers';
 import {
   MAX_ENTRIES_PER_NAME,
   MAX_WRAPPER_DEPTH,
@@ -10,8 +13,8 @@ import { languageOfPath } from '../../../../../src/core/deprecations/lexers/lang
 /** A project in memory: path -> text. */
 type Project = Record<string, string>;
 
-/** The engine's findings in every file, then the calls of wrappers the index follows from them. */
-async function wrapperCallsIn(project: Project): Promise<Map<string, Finding[]>> {
+/** The engine's findings in every file, then the wrappers the index follows from them. */
+async function followedIn(project: Project): Promise<FollowedWrappers> {
   const engine = new DeprecationEngine();
   const direct = Object.entries(project)
     .map(([path, text]) => ({ path, findings: engine.scan(text, languageOfPath(path)!) }))
@@ -25,7 +28,12 @@ async function wrapperCallsIn(project: Project): Promise<Map<string, Finding[]>>
     },
     (path) => languageOfPath(path)?.family,
   );
-  return followed.calls;
+  return followed;
+}
+
+/** The calls of wrappers in a project, by file. */
+async function wrapperCallsIn(project: Project): Promise<Map<string, Finding[]>> {
+  return (await followedIn(project)).calls;
 }
 
 /** `path:line confidence name` for each call of a wrapper (lines 1-based). */
@@ -316,20 +324,7 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     project['page.ts'] = "import { fetchOne } from './m1/api';\nfetchOne(1);";
     project['other.ts'] =
       'export function fetchTwo(id) { return fetch(`/pets/${id}`); }\nfetchTwo(2);';
-    const engine = new DeprecationEngine();
-    const direct = Object.entries(project).map(([path, text]) => ({
-      path,
-      findings: engine.scan(text, languageOfPath(path)!),
-    }));
-    const followed = await followWrappers(
-      direct,
-      function* (names) {
-        for (const [path, text] of Object.entries(project))
-          if (names.some((name) => text.includes(name)))
-            yield { path, text, language: languageOfPath(path)! };
-      },
-      (path) => languageOfPath(path)?.family,
-    );
+    const followed = await followedIn(project);
     assert.deepEqual([...followed.calls.keys()], ['other.ts']);
     assert.equal(followed.index.notes.length, 1);
     assert.match(followed.index.notes[0]!, /^fetchOne is defined in more than 64 places/);

@@ -148,26 +148,38 @@ function annotatedDeclaration(
     style === 'braces' &&
     marker?.text === '[' &&
     (name < 2 || isLineBreakOrBoundary(tokens[name - 2]!)) &&
-    (enclosingOpener(tokens, name - 1, 4000) < 0 ||
-      tokens[enclosingOpener(tokens, name - 1, 4000)]!.text === '{');
+    isOutsideCalls(tokens, name - 1);
   if (!marker || (marker.text !== '@' && !attribute)) return undefined;
   if (attribute) open = name - 1;
   const close = matchingCloser(tokens, open, 400);
   const declared = declaredAfter(tokens, close + 1, style);
-  if (!declared) return undefined;
-  return { ...declared, owner: ownerOf(tokens, declared.index, style) };
+  if (declared === undefined) return undefined;
+  return definitionOf(tokens[declared]!, ownerOf(tokens, declared, style));
+}
+
+/** At top level or directly in a body, not inside a call's or a list's brackets. */
+function isOutsideCalls(tokens: readonly Token[], index: number): boolean {
+  const opener = enclosingOpener(tokens, index, 4000);
+  return opener < 0 || tokens[opener]!.text === '{';
+}
+
+/** The definition named by `token`, with its owner when it has one. */
+function definitionOf(token: Token, owner: string | undefined): Definition {
+  return owner
+    ? { name: token.text, start: token.start, owner }
+    : { name: token.text, start: token.start };
 }
 
 function isLineBreakOrBoundary(token: Token): boolean {
   return token.kind === 'newline' || token.text === ';' || token.text === '{' || token.text === '}';
 }
 
-/** The first `name(` after annotations and modifiers, before the declaration's end. */
+/** The index of the first `name(` after annotations and modifiers, before the declaration's end. */
 function declaredAfter(
   tokens: readonly Token[],
   from: number,
   style: DefinitionStyle,
-): (Definition & { index: number }) | undefined {
+): number | undefined {
   for (let i = from, stop = Math.min(tokens.length, from + HEAD_REACH); i < stop; i++) {
     const token = tokens[i]!;
     if (token.text === ';' || token.text === '{' || token.text === '}' || token.text === '=')
@@ -175,7 +187,9 @@ function declaredAfter(
     if (token.text === '@') {
       // Another annotation, with its arguments: @Path("id"), @Headers({…}).
       const next = nextSignificant(tokens, i + 1);
-      const after = next < 0 ? -1 : nextSignificant(tokens, next + 1);
+      // A lone `@` at the end: nothing is declared (and the walk must not start over).
+      if (next < 0) return undefined;
+      const after = nextSignificant(tokens, next + 1);
       if (after >= 0 && tokens[after]!.text === '(') i = matchingCloser(tokens, after, 400);
       else i = next;
       continue;
@@ -186,8 +200,7 @@ function declaredAfter(
     }
     if (token.kind !== 'ident' || CONTROL_WORDS.has(token.text)) continue;
     const next = nextSignificant(tokens, i + 1);
-    if (next >= 0 && tokens[next]!.text === '(' && !FUNCTION_WORDS.has(token.text))
-      return { name: token.text, start: token.start, index: i };
+    if (next >= 0 && tokens[next]!.text === '(' && !FUNCTION_WORDS.has(token.text)) return i;
   }
   return undefined;
 }
@@ -441,11 +454,7 @@ function expressionBodied(tokens: readonly Token[], index: number): Definition |
 }
 
 function definitionAt(tokens: readonly Token[], name: number, body: number): Definition {
-  const owner = ownerOf(tokens, body, 'braces');
-  const token = tokens[name]!;
-  return owner
-    ? { name: token.text, start: token.start, owner }
-    : { name: token.text, start: token.start };
+  return definitionOf(tokens[name]!, ownerOf(tokens, body, 'braces'));
 }
 
 /** The class or interface whose body holds token `index`, or Go's receiver type. */
@@ -510,10 +519,7 @@ function indentedDefinition(
     name += 2;
   const token = tokens[name];
   if (!token || token.kind !== 'ident') return undefined;
-  const owner = indentedOwner(tokens, found.first, style);
-  return owner
-    ? { name: token.text, start: token.start, owner }
-    : { name: token.text, start: token.start };
+  return definitionOf(token, indentedOwner(tokens, found.first, style));
 }
 
 function indentedOwner(

@@ -125,13 +125,14 @@ export class DeprecationEngine {
    * a quote, or "/pets" end its line (a shell's `URL_PATH=/pets`, kept for later use).
    */
   mightContain(text: string): boolean {
-    for (let at = text.indexOf('pets'); at !== -1; at = text.indexOf('pets', at + 4)) {
-      const after = text.charCodeAt(at + 4);
-      const before = text.charCodeAt(at - 1);
-      if (PATH_FOLLOWERS.has(after) && !isWordCode(before)) return true;
-      if (before === SLASH && (after === LINE_FEED || after === RETURN || at + 4 === text.length))
-        return true;
-    }
+    for (const word of ['pets', 'Pets'])
+      for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 4)) {
+        const after = text.charCodeAt(at + 4);
+        const before = text.charCodeAt(at - 1);
+        if (PATH_FOLLOWERS.has(after) && !isWordCode(before)) return true;
+        if (before === SLASH && (after === LINE_FEED || after === RETURN || at + 4 === text.length))
+          return true;
+      }
     return (
       this.needles.some((needle) => text.includes(needle)) ||
       PATH_BUILDER_NEEDLES.some((needle) => text.includes(needle))
@@ -149,8 +150,8 @@ export class DeprecationEngine {
    */
   prefilterPatterns(): string[] {
     return [
-      '(?:^|[^A-Za-z0-9_])pets[/\'"`]',
-      '/pets\\r?$',
+      '(?:^|[^A-Za-z0-9_])[pP]ets[/\'"`]',
+      '/[pP]ets\\r?$',
       '\\.pets[.(]|\\.Pets|\\.pets\\r?$|pets\\.retrieve',
       ...this.needles,
     ];
@@ -158,13 +159,14 @@ export class DeprecationEngine {
 
   /** The same test on raw bytes: one pass for "pets", one per operation name. */
   mightContainBytes(bytes: Buffer): boolean {
-    for (let at = bytes.indexOf(PETS); at !== -1; at = bytes.indexOf(PETS, at + 4)) {
-      const after = bytes[at + 4];
-      const before = bytes[at - 1];
-      if (PATH_FOLLOWERS.has(after!) && !isWordCode(before ?? Number.NaN)) return true;
-      if (before === SLASH && (after === LINE_FEED || after === RETURN || after === undefined))
-        return true;
-    }
+    for (const word of PETS_WORDS)
+      for (let at = bytes.indexOf(word); at !== -1; at = bytes.indexOf(word, at + 4)) {
+        const after = bytes[at + 4];
+        const before = bytes[at - 1];
+        if (PATH_FOLLOWERS.has(after!) && !isWordCode(before ?? Number.NaN)) return true;
+        if (before === SLASH && (after === LINE_FEED || after === RETURN || after === undefined))
+          return true;
+      }
     return (
       this.byteNeedles.some((needle) => bytes.includes(needle)) ||
       PATH_BUILDER_BYTES.some((needle) => bytes.includes(needle))
@@ -275,7 +277,8 @@ export class DeprecationEngine {
   }
 }
 
-const PETS = Buffer.from('pets');
+/** "pets" and "Pets" (ASP.NET's `api/Pets/{id}`): the words a path starts the prefilter with. */
+const PETS_WORDS = [Buffer.from('pets'), Buffer.from('Pets')];
 const PATH_BUILDER_BYTES = PATH_BUILDER_NEEDLES.map((needle) => Buffer.from(needle));
 
 /** A definition where the report shows it: its name, owner and aliases, line and column. */

@@ -20,6 +20,7 @@ import { LineIndex } from '../model/lineIndex';
 import { literalText, tokenEnd, type Token } from '../model/tokens';
 import { chainStart } from '../model/tokenWalk';
 import { nameUses } from '../recognisers/operationCalls';
+import { forwardsParameter } from './forwarding';
 import { isGenericName, type WrapperEntry, type WrapperIndex } from './wrapperIndex';
 
 export interface SourceText {
@@ -82,8 +83,11 @@ export function wrapperCalls(
       via: reached.entry.chain,
     };
     if (isSuppressed(finding, suppressed)) continue;
+    // The function around the call is a wrapper in turn (its callers are followed) only when it
+    // hands the call one of its parameters: the pet is chosen by its callers.
     const within = enclosingDefinition(tokens, at, style);
-    if (within) finding.within = siteOf(within, lines.position(within.start));
+    if (within && forwardsParameter(tokens, within.start, at))
+      finding.within = siteOf(within, lines.position(within.start));
     findings.push(finding);
   }
   return findings;

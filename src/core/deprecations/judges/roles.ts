@@ -24,6 +24,8 @@ const PAGE_WORDS = new WordList([
   'redirects',
   'navigate',
   'navigation',
+  // const nav = useNavigate(); nav(`/pets/${id}`)
+  'nav',
   'goto',
   'link',
   'href',
@@ -41,6 +43,9 @@ const PAGE_WORDS = new WordList([
   'match',
   'lookup',
 ]);
+
+/** Receivers or callees that take text to copy or share, not to request: navigator.clipboard.writeText(url). */
+const TEXT_SINK_WORDS = new WordList(['clipboard', 'pasteboard', 'share']);
 
 /** Variables that hold text to show or send as a body: let body = format!("GET /pets/{}", id). */
 const TEXT_VARIABLES = new Set([
@@ -280,6 +285,8 @@ export function playsOtherRole(tokens: readonly Token[], first: number, last = f
         if (!URL_READERS.has(name) && (hasStoreWord(name) || receivers.some(hasStoreWord)))
           return true;
         if (receivers.some((receiver) => DATA_STORE_WORDS.inName(receiver))) return true;
+        if (TEXT_SINK_WORDS.inName(name) || receivers.some((r) => TEXT_SINK_WORDS.inName(r)))
+          return true;
         if (DATABASE_PATH_CALLEES.has(name)) return true;
         // Python's os.path.join(MEDIA_ROOT, f"pets/{id}"): a path on disk.
         if (receivers.length >= 2 && receivers[0] === 'os' && receivers[1] === 'path') return true;
@@ -396,6 +403,21 @@ function labelBefore(
   if (separator < 0 || ![',', ':', '=>', '='].includes(tokens[separator]!.text)) return undefined;
   const key = previousSignificant(tokens, separator - 1);
   return key < 0 ? undefined : { separator, key };
+}
+
+/**
+ * `const link = `${base}/pets/${id}``, `redirectUrl = …`: stored in a variable named like a page,
+ * which its later uses may still send (fetch(link)).
+ */
+export function isAssignedToPageVariable(tokens: readonly Token[], site: number): boolean {
+  const label = labelBefore(tokens, site);
+  if (!label || tokens[label.separator]!.text !== '=' || tokens[label.key]!.kind !== 'ident')
+    return false;
+  const opener = enclosingOpener(tokens, label.key);
+  return (
+    (opener < 0 || tokens[opener]!.text !== '(') &&
+    PAGE_VARIABLE_WORDS.inName(tokens[label.key]!.text)
+  );
 }
 
 /**

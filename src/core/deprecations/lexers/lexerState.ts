@@ -1,4 +1,4 @@
-import { isPetsSegmentText } from '../model/petPath';
+import { includesPetsPath, isPetsSegmentText } from '../model/petPath';
 import {
   HOLE,
   isIdentPart,
@@ -149,7 +149,7 @@ export class LexerState {
         parts?.some(
           (part) =>
             typeof part === 'string' &&
-            (part.includes('pets/') || survey.names.has(part) || isPetsSegmentText(part)),
+            (includesPetsPath(part) || survey.names.has(part) || isPetsSegmentText(part)),
         )
       )
         survey.candidates.push(start);

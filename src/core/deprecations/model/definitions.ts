@@ -232,11 +232,16 @@ interface Head {
   owner?: string;
 }
 
+/** Tokens after which a brace opens an object literal, never a body. */
+const OBJECT_LITERAL_BEFORE = new Set(['(', ',', '[', 'return', '=', ':']);
+
 /** What the brace at `open` is the body of: a function, a type, or neither (a block, an object). */
 function headOf(tokens: readonly Token[], open: number): Head {
   const before = previousSignificant(tokens, open - 1);
   if (before < 0) return {};
   const text = tokens[before]!.text;
+  // An object literal: an argument, a value, an element (`return $http({ method: 'GET', … })`).
+  if (OBJECT_LITERAL_BEFORE.has(text)) return {};
   // An arrow function's block: `const fetchPet = async (id) => { … }`.
   if (text === '=>' || text === '->') {
     const name = arrowName(tokens, before);
@@ -320,7 +325,12 @@ function headName(tokens: readonly Token[], start: number, last: number): number
     // Without a declaring word, only a method's head: after modifiers or a type, or alone on its
     // line in a class body (JavaScript). A call (`.then(…) {`, `x = f(…) {`) is not.
     if (!beforeToken) return name;
-    if (beforeToken.text === '.' || beforeToken.text === '=' || beforeToken.text === ',') return -1;
+    if (beforeToken.text === '.' || beforeToken.text === '=') return -1;
+    // After a comma: the next method of an object literal (`}, getPet(id) {`), not an argument.
+    if (beforeToken.text === ',') {
+      const opener = enclosingOpener(tokens, before, 4000);
+      return opener >= 0 && tokens[opener]!.text === '{' ? name : -1;
+    }
     if (beforeToken.text === '@') return -1;
     return beforeToken.kind === 'ident' ||
       beforeToken.text === '>' ||

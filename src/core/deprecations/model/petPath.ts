@@ -5,6 +5,21 @@ export interface PetPathMatch {
   index: number;
 }
 
+/**
+ * Whether text holds the collection's path "pets/" as servers that ignore case also route it:
+ * ASP.NET's `api/[controller]` is written `api/Pets/{id}` by its clients.
+ */
+export function includesPetsPath(text: string): boolean {
+  return text.includes('pets/') || text.includes('Pets/');
+}
+
+/** The next "pets/" or "Pets/" at or after `from`, or -1. */
+function nextPetsPath(text: string, from: number): number {
+  const lower = text.indexOf('pets/', from);
+  const capital = text.indexOf('Pets/', from);
+  return lower === -1 ? capital : capital === -1 ? lower : Math.min(lower, capital);
+}
+
 const METHOD_LINE = /^\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\s+/i;
 
 /**
@@ -24,7 +39,7 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
   while (lastNonSpace >= 0 && isSpace(text.charCodeAt(lastNonSpace))) lastNonSpace--;
   // "https://host/#/pets/1": after a "#" is a hash route of a single-page app, never sent.
   const fragment = text.indexOf('#');
-  for (let index = text.indexOf('pets/'); index !== -1; index = text.indexOf('pets/', index + 5)) {
+  for (let index = nextPetsPath(text, 0); index !== -1; index = nextPetsPath(text, index + 5)) {
     if (index > proseBefore) break;
     if (fragment !== -1 && fragment < index) break;
     if (!startsPathSegment(text, index, requestLine)) continue;

@@ -2,21 +2,25 @@
  * URLs built from a named collection URL: `petsUrl = BASE + '/pets'` (a constant, a field set in a
  * constructor, `this.entityUrl`, a shell `URL_PATH=/pets`), then the request made with
  * `${petsUrl}/${id}` or `this.url + '/' + id`. The name stands for `…/pets` in the chain, which is
- * then judged as any URL. Only names the same file binds to such a URL count.
+ * then judged as any URL. Only names the same file binds to such a URL count. A collection URL
+ * that ends with a slash (`path = "http://host/pets/"`) is completed by any operand:
+ * `this.path + id`.
  */
+import { includesPetsPath } from '../model/petPath';
 import { HOLE, HOLE_CHAR, renderParts, type Token } from '../model/tokens';
-import { previousSignificant } from '../model/tokenWalk';
+import { chainStart, nextSignificant, previousSignificant } from '../model/tokenWalk';
 import {
   extendChain,
   judgeUrl,
   leftOperandStart,
+  operandEnd,
   type HoleNames,
   type RawFinding,
   type ScanOptions,
 } from './urlScanner';
 
 /** A rendered URL that is the pets collection: `/pets`, `{…}/pets`, `pets/`. */
-const COLLECTION = new RegExp(`(?:^|/|${HOLE_CHAR})pets/?$`);
+const COLLECTION = new RegExp(`(?:^|/|${HOLE_CHAR})[pP]ets/?$`);
 
 /** Interpolations in a string's source, in order: ${a.b}, #{a}, \(a), {a}, {$a->b}, $a. */
 const INTERPOLATION =
@@ -29,30 +33,26 @@ export function scanCollectionUrls(
 ): RawFinding[] {
   const collections = collectionNames(tokens, strings, options);
   if (collections.size === 0) return [];
+  const rendered = (name: string | undefined) =>
+    name === undefined ? undefined : collections.get(name);
   const names: HoleNames = {
-    inString: (token, hole) => {
-      const name = holeNamesOf(token)[hole];
-      return name !== undefined && collections.has(name) ? `${HOLE_CHAR}/pets` : undefined;
-    },
-    operand: (first, last) => {
-      const name = lastName(tokens, first, last);
-      return name !== undefined && collections.has(name) ? `${HOLE_CHAR}/pets` : undefined;
-    },
+    inString: (token, hole) => rendered(holeNamesOf(token)[hole]),
+    operand: (first, last) => rendered(lastName(tokens, first, last)),
   };
-  const findings: RawFinding[] = [];
+  const findings: RawFinding[] = scanSlashedOperands(tokens, collections, options);
   let next = 0;
   for (const i of strings) {
     if (i < next || !tokens[i]!.parts) continue;
     const plain = extendChain(tokens, i, options);
     next = plain.last + 1;
     // A chain that names the path itself is the URL scanner's.
-    if (plain.rendered.includes('pets/')) continue;
+    if (includesPetsPath(plain.rendered)) continue;
     const start = leftOperandStart(tokens, i, options);
     const operator = previousSignificant(tokens, i - 1);
     const left = start < i ? names.operand(start, previousSignificant(tokens, operator - 1)) : '';
     const named = extendChain(tokens, i, options, names);
     const rendered = (left ?? HOLE_CHAR) + named.rendered;
-    if (!rendered.includes('pets/')) continue;
+    if (!includesPetsPath(rendered)) continue;
     const finding = judgeUrl(tokens, {
       first: start,
       last: named.last,
@@ -73,23 +73,70 @@ function collectionNames(
   tokens: readonly Token[],
   strings: readonly number[],
   options: ScanOptions,
-): Set<string> {
-  const names = new Set<string>();
+): Map<string, string> {
+  const names = new Map<string, string>();
   for (const i of strings) {
     const token = tokens[i]!;
     if (!token.parts) continue;
     if (options.shell) {
       const assignment = /^([A-Za-z_]\w*)=(.*)$/s.exec(renderParts(token.parts));
-      if (assignment && COLLECTION.test(assignment[2]!)) names.add(assignment[1]!);
+      if (assignment && COLLECTION.test(assignment[2]!))
+        names.set(assignment[1]!, collectionText(assignment[2]!));
       continue;
     }
     const chain = extendChain(tokens, i, options);
     if (!COLLECTION.test(chain.rendered)) continue;
     const start = leftOperandStart(tokens, i, options);
     const name = boundName(tokens, start);
-    if (name) names.add(name);
+    if (name) names.set(name, collectionText(chain.rendered));
   }
   return names;
+}
+
+/** What a collection name stands for in a chain: `{…}/pets`, or `{…}/pets/` with its slash. */
+function collectionText(value: string): string {
+  return value.endsWith('/') ? `${HOLE_CHAR}/pets/` : `${HOLE_CHAR}/pets`;
+}
+
+/**
+ * `this.path + id` with `path = "…/pets/"`: a chain of a slashed collection name and one operand
+ * that is not a string (those chains start at their strings). Longer chains are left alone.
+ */
+function scanSlashedOperands(
+  tokens: readonly Token[],
+  collections: ReadonlyMap<string, string>,
+  options: ScanOptions,
+): RawFinding[] {
+  const slashed = new Set(
+    [...collections].filter(([, text]) => text.endsWith('/')).map(([n]) => n),
+  );
+  const findings: RawFinding[] = [];
+  if (slashed.size === 0) return findings;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind !== 'ident' || !slashed.has(plainName(token.text))) continue;
+    const operator = nextSignificant(tokens, i + 1);
+    const text = operator >= 0 ? tokens[operator]!.text : '';
+    if (!options.concatenation.has(text) || text.endsWith('=')) continue;
+    const operand = nextSignificant(tokens, operator + 1);
+    if (operand < 0 || tokens[operand]!.kind === 'string') continue;
+    const end = operandEnd(tokens, operand);
+    if (end < 0) continue;
+    const after = nextSignificant(tokens, end + 1);
+    if (after >= 0 && options.concatenation.has(tokens[after]!.text)) continue;
+    const start = chainStart(tokens, i);
+    if (options.concatenation.has(tokens[previousSignificant(tokens, start - 1)]?.text ?? ''))
+      continue;
+    const finding = judgeUrl(tokens, {
+      first: start,
+      last: end,
+      methodSite: start,
+      rendered: `${HOLE_CHAR}/pets/${HOLE_CHAR}`,
+      shell: options.shell,
+    });
+    if (finding) findings.push(finding);
+  }
+  return findings;
 }
 
 /** The name an expression starting at `start` is assigned to: `x = `, `x: T = `, `x: `. */

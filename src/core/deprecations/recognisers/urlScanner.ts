@@ -8,10 +8,10 @@ import { storedUrlUse } from '../judges/laterUses';
 import { explicitMethod, isDefaultGetCall } from '../judges/methodContext';
 import { isNotSent } from '../judges/notSent';
 import { isUnderParentId } from '../judges/parentResource';
-import { isExpectedValue, isTestParameter } from '../judges/roles';
+import { isAssignedToPageVariable, isExpectedValue, isTestParameter } from '../judges/roles';
 import { isHandedToNonRequest } from '../judges/taker';
 import type { Confidence } from '../model/confidence';
-import { matchPetPath } from '../model/petPath';
+import { includesPetsPath, matchPetPath } from '../model/petPath';
 import { HOLE, HOLE_CHAR, renderParts, tokenEnd, type Token } from '../model/tokens';
 import {
   chainStart,
@@ -68,7 +68,7 @@ export function scanUrls(
     const lastIndex = chain.last;
     next = lastIndex + 1;
     // What stands left of the string only adds a hole in front: most strings are ruled out first.
-    if (!chain.rendered.includes('pets/')) continue;
+    if (!includesPetsPath(chain.rendered)) continue;
     const startIndex = leftOperandStart(tokens, i, options);
     const rendered = startIndex < i ? HOLE_CHAR + chain.rendered : chain.rendered;
     if (options.standaloneStringsAreDocs && isStandalone(tokens, startIndex, lastIndex)) continue;
@@ -100,7 +100,17 @@ export interface UrlExpression {
  * message, a file, a route), with GET stated or no other method stated, here or where it is used.
  */
 export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFinding | undefined {
-  if (!matchPetPath(url.rendered) || isNotSent(tokens, url.first, url.shell, url.last))
+  if (!matchPetPath(url.rendered)) return undefined;
+  // A variable named like a page (const link = `${base}/pets/${id}`) is still sent when a later
+  // use sends it: fetch(link).
+  if (
+    isNotSent(tokens, url.first, url.shell, url.last) &&
+    !(
+      !url.shell &&
+      isAssignedToPageVariable(tokens, url.first) &&
+      storedUrlUse(tokens, url.methodSite, url.shell) === 'get'
+    )
+  )
     return undefined;
   if (isUnderParentId(tokens, url.first, url.last)) return undefined;
   const method = explicitMethod({
@@ -252,7 +262,7 @@ function renderNamed(token: Token, names: HoleNames): string {
 }
 
 /** Last token of a primary operand starting at `index`: a.b.c(…)[…], or -1 if it is no operand. */
-function operandEnd(tokens: readonly Token[], index: number): number {
+export function operandEnd(tokens: readonly Token[], index: number): number {
   const token = tokens[index]!;
   let end: number;
   if (token.kind === 'ident' || token.kind === 'number') end = index;

@@ -129,13 +129,23 @@ export const POSITIVE_CASES: Case[] = [
   ['a.py', 'sock.send(b"GET /v1/pets/3 HTTP/1.1")', [1]],
   ['a.py', 'os.system(f"curl -s {base}/pets/{pid} -H accept:json")', [1]],
   ['a.http', 'GET {{base}}/pets/{{id}}\n    ?fields=name', [1]],
+  // ASP.NET routes ignore case: `api/[controller]` is written as its class is named.
+  ['a.cs', 'var pet = await client.GetFromJsonAsync<PetInfo>($"/api/Pets/{id}");', [1]],
+  ['a.ts', "return this.http.get<Pet>('/api/Pets/' + id);", [1]],
+  // A variable named like a page is still the request's URL when it is fetched.
+  [
+    'a.js',
+    'const link = `${baseURL}/pets/${id.id}`;\nconst res = await fetch(link, { method: "GET" });',
+    [1],
+  ],
+  ['a.js', 'const petLink = `${base}/pets/${id}`;\nreturn fetch(petLink);', [1]],
 ];
 
 describe('deprecated getPet finder: uses are found', () => {
   for (const [name, code, lines] of POSITIVE_CASES) {
     it(`${name}: ${code
       .split('\n')
-      .find((line) => line.includes('pets/') || /get_?pet/i.test(line))
+      .find((line) => /pets\//i.test(line) || /get_?pet/i.test(line))
       ?.trim()}`, () => {
       assert.deepEqual(findingLines(name, code), lines);
     });

@@ -299,6 +299,34 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     );
   });
 
+  it('follows a caller further only when it hands the wrapper one of its parameters', async () => {
+    const found = await calls({
+      'src/pet.service.ts': [
+        'export class PetService {',
+        '  getPetDetails(id: number) { return this.http.get(`/pets/${id}`); }',
+        '}',
+      ].join('\n'),
+      'src/adverts.component.ts': [
+        "import { PetService } from './pet.service';",
+        'export class AdvertsComponent {',
+        '  constructor(private petService: PetService) {}',
+        '  ngOnInit() { this.loadAdverts(); }',
+        '  loadAdverts() {',
+        '    this.adverts.forEach((advert) => this.petService.getPetDetails(advert.petId));',
+        '  }',
+        '  showPet(id: number) { return this.petService.getPetDetails(id); }',
+        '  open(pet: Pet) { this.showPet(pet.id); }',
+        '}',
+      ].join('\n'),
+    });
+    // loadAdverts takes the id from the adverts it loads: ngOnInit's call of it is not a lookup.
+    assert.deepEqual(found, [
+      'src/adverts.component.ts:6 certain getPetDetails',
+      'src/adverts.component.ts:8 certain getPetDetails',
+      'src/adverts.component.ts:9 certain showPet',
+    ]);
+  });
+
   it(`stops after ${MAX_WRAPPER_DEPTH} levels of wrappers, and on wrappers that call each other`, async () => {
     const chain: Project = { 'a0.ts': 'export function w0(id) { return fetch(`/pets/${id}`); }' };
     for (let level = 1; level <= 6; level++)

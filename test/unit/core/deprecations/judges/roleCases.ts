@@ -92,6 +92,11 @@ export const NAVIGATION_CASES: Case[] = [
   ['a.rb', 'link_to pet.name, "/pets/#{pet.id}"', []],
   ['a.rb', 'link_to "Show", "/pets/#{pet.id}", class: "btn"', []],
   ['a.kt', 'navController.navigate("pets/${pet.id}")', []],
+  // React Router's navigate function kept as `nav`; a link copied or shared, not requested.
+  ['a.jsx', 'const nav = useNavigate();\nnav(`/pets/${pet._id}`);', []],
+  ['a.js', 'navigator.clipboard.writeText(`${base}/pets/${petId}`);', []],
+  ['a.jsx', 'const link = `/pets/${pet.id}`;\nreturn <Link to={link}>{pet.name}</Link>;', []],
+  ['a.ts', 'await Share.share({ message: pet.name, url: `${base}/pets/${id}` });', []],
   ['a.kt', 'composable("pets/{petId}") { entry -> PetScreen(entry.arguments) }', []],
   ['a.cs', 'NavigationManager.NavigateTo($"/pets/{pet.Id}");', []],
   ['a.cs', '@page "/pets/{Id:long}"', []],

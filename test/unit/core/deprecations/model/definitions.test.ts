@@ -22,4 +22,33 @@ describe('the definition a finding is in', () => {
       character: 12,
     });
   });
+
+  it('an object literal argument is not a body: the function around it is', () => {
+    const [finding] = findingsIn(
+      'service.js',
+      [
+        "angular.module('app').service('petsService', function ($http) {",
+        '  this.getOnePet = function (id) {',
+        "    return $http({ method: 'GET', url: baseUrl + '/pets/' + id });",
+        '  };',
+        '});',
+      ].join('\n'),
+    );
+    assert.equal(finding?.within?.name, 'getOnePet');
+  });
+
+  it('names the second method of an object literal, after the first one’s comma', () => {
+    const [finding] = findingsIn(
+      'PetService.js',
+      [
+        'export default {',
+        "  getListOfAllPets() { return http.get('pets'); },",
+        '  getPetDetailsById(id) {',
+        '    return http.get(`pets/${id}`);',
+        '  },',
+        '};',
+      ].join('\n'),
+    );
+    assert.equal(finding?.within?.name, 'getPetDetailsById');
+  });
 });

@@ -41,6 +41,27 @@ describe('URLs built from a named collection URL (petsUrl = BASE + "/pets")', ()
       'val petsUrl = "$base/pets"\nsuspend fun one(id: Long) = client.get("$petsUrl/$id")',
       [2],
     ],
+    // A collection URL that ends with a slash, completed by any operand: `this.path + id`.
+    [
+      'pet.service.ts',
+      [
+        'export class PetService {',
+        '  constructor(private http: HttpClient) { }',
+        '  path = "http://localhost:3000/pets/";',
+        '  getPetDetails(id: number) {',
+        '    return this.http.get<Pet>(this.path + id)',
+        '  }',
+        '  deletePet(petId: number) { return this.http.delete<any>(this.path + petId); }',
+        '  photos(id: number) { return this.http.get(this.path + id + "/photos"); }',
+        '}',
+      ].join('\n'),
+      [5],
+    ],
+    [
+      'a.js',
+      "const API = 'http://host/api/pets/';\nconst one = (id) => fetch(`${API}${id}`);",
+      [2],
+    ],
     // Not the deprecated call: another method, a sub-resource, the collection itself, a name the
     // file binds to something else.
     ['a.ts', "const petsUrl = BASE + '/pets';\nawait axios.delete(`${petsUrl}/${id}`);", []],

@@ -28,6 +28,7 @@ import {
 } from './model/definitions';
 import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanCollectionUrls } from './recognisers/collectionUrls';
+import { moveToConstantUses } from './recognisers/constantUses';
 import { PATH_BUILDER_NEEDLES, scanPathBuilders } from './recognisers/pathBuilders';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
 
@@ -210,8 +211,9 @@ export class DeprecationEngine {
           );
       }
       const style = definitionStyleOf(language.family);
-      if (style) for (const finding of found) markDefinition(finding, tokens, style);
-      return found;
+      if (!style) return found;
+      for (const finding of found) markDefinition(finding, tokens, style);
+      return moveToConstantUses(tokens, found, language.family);
     };
     if (text.length <= this.windowedAboveBytes) {
       const lexed = lex(text);

@@ -14,7 +14,7 @@ import {
   type Position,
 } from '../engine';
 import type { LanguageSupport } from '../lexers/languages';
-import type { Confidence } from '../model/confidence';
+import { meetsConfidence, type Confidence } from '../model/confidence';
 import { definitionStyleOf, enclosingDefinition } from '../model/definitions';
 import { LineIndex } from '../model/lineIndex';
 import { literalText, tokenEnd, type Token } from '../model/tokens';
@@ -72,7 +72,13 @@ export function wrapperCalls(
     });
     if (!reached) continue;
     const start = lines.position(token.start);
-    if (covered.some((finding) => isInside(start, finding))) continue;
+    // A call found before through a weaker chain is found again, surer, through this one.
+    if (
+      covered.some(
+        (finding) => isInside(start, finding) && !isWeakerCall(finding, start, reached.confidence),
+      )
+    )
+      continue;
     const finding: Finding = {
       kind: 'wrapper',
       confidence: reached.confidence,
@@ -98,6 +104,17 @@ function sameRuntime(a: string, b: string): boolean {
   return a === b || (JVM.has(a) && JVM.has(b));
 }
 const JVM = new Set(['java', 'kotlin']);
+
+/** `finding` is a wrapper call at `start`, less sure than `confidence`: a later chain replaces it. */
+export function isWeakerCall(finding: Finding, start: Position, confidence: Confidence): boolean {
+  return (
+    finding.kind === 'wrapper' &&
+    finding.start.line === start.line &&
+    finding.start.character === start.character &&
+    finding.confidence !== confidence &&
+    meetsConfidence(confidence, finding.confidence)
+  );
+}
 
 /** Whether `position` is within `finding`'s range (its start included). */
 function isInside(position: Position, finding: Finding): boolean {
@@ -140,13 +157,20 @@ function reachedEntry(
   const receiver = site.member ? receiverName(site.tokens, site.at) : undefined;
   if (!site.member || (receiver !== undefined && SELF_RECEIVERS.has(receiver)))
     for (const entry of local) return { entry, confidence: entry.confidence };
+  // Go: a plain call reaches the functions of its own package, the files of its folder.
+  if (!site.member)
+    for (const entry of ordered)
+      if (entry.family === 'go' && folderOf(entry.path) === folderOf(site.path))
+        return { entry, confidence: entry.confidence };
   // A member call where the file has its own method of that name: only its receiver can tell.
   const byImport = !site.definedHere;
   for (const entry of ordered)
-    if (site.evidence.reaches(entry, site.tokens, site.at, site.member, byImport))
+    if (site.evidence.reaches(entry, site, byImport))
       return { entry, confidence: entry.confidence };
   const nearest = ordered[0]!;
-  if (isGenericName(nearest.name)) return undefined;
+  // Without evidence, a file's own method of that name is the likelier target (p.GetById in a
+  // file that defines GetById); a generic name is too common to mean anything.
+  if (site.definedHere || isGenericName(nearest.name)) return undefined;
   return { entry: nearest, confidence: 'possible' };
 }
 
@@ -197,26 +221,36 @@ class FileEvidence {
   }
 
   /** Whether the call of `entry`'s name at `at` is shown to reach it. */
-  reaches(
-    entry: WrapperEntry,
-    tokens: readonly Token[],
-    at: number,
-    member: boolean,
-    byImport: boolean,
-  ): boolean {
+  reaches(entry: WrapperEntry, site: CallSite, byImport: boolean): boolean {
+    const { tokens, at, member } = site;
     const owner = entry.owner ? plainName(entry.owner) : undefined;
     // An import names the function, its class or its module.
     if (byImport && this.imports(entry)) return true;
     if (!member) return false;
+    // Go names a type by its package: in another package, `Processor` is another type, and only
+    // `pet.Processor` is the wrapper's.
+    const qualifier =
+      entry.family !== 'go'
+        ? undefined
+        : folderOf(entry.path) !== folderOf(site.path)
+          ? entry.modules[0]
+          : null;
     // A receiver named like its class or module: petService.getPetInfo, pets.FetchPet.
     const receiver = receiverName(tokens, at);
     if (receiver !== undefined) {
       const plain = plainName(receiver);
-      if (owner && plain.length >= 3 && (owner === plain || owner.endsWith(plain))) return true;
+      if (owner && !qualifier && plain.length >= 3 && (owner === plain || owner.endsWith(plain)))
+        return true;
       if (entry.modules.includes(receiver.toLowerCase())) return true;
+      // Named for the module and the type: petProcessor for pet.Processor.
+      if (owner && entry.modules.some((module) => plain === module + owner)) return true;
     }
     // The receiver is declared or made as the class: `PetApi api`, `api: PetApi`, `new PetApi(…)`.
-    return owner !== undefined && receiver !== undefined && this.typedAs(tokens, receiver, owner);
+    return (
+      owner !== undefined &&
+      receiver !== undefined &&
+      this.typedAs(tokens, receiver, owner, qualifier)
+    );
   }
 
   private imports(entry: WrapperEntry): boolean {
@@ -229,10 +263,16 @@ class FileEvidence {
 
   private readonly typed = new Map<string, boolean>();
 
-  private typedAs(tokens: readonly Token[], receiver: string, owner: string): boolean {
-    const key = `${receiver}\0${owner}`;
+  private typedAs(
+    tokens: readonly Token[],
+    receiver: string,
+    owner: string,
+    qualifier: string | null | undefined,
+  ): boolean {
+    const key = `${receiver}\0${owner}\0${String(qualifier)}`;
     let answer = this.typed.get(key);
-    if (answer === undefined) this.typed.set(key, (answer = isTypedAs(tokens, receiver, owner)));
+    if (answer === undefined)
+      this.typed.set(key, (answer = isTypedAs(tokens, receiver, owner, qualifier)));
     return answer;
   }
 }
@@ -245,17 +285,38 @@ const BINDING_REACH = 6;
  * `private readonly PetService _petService`, `api: PetApi`, `val api: PetApi`, `api = new
  * PetApi(…)`, `client = PetClient()`, `IPetApi PetApi { get; set; }`.
  */
-function isTypedAs(tokens: readonly Token[], receiver: string, owner: string): boolean {
-  const isOwner = (token: Token | undefined) =>
-    token !== undefined && token.kind === 'ident' && plainName(token.text) === owner;
+function isTypedAs(
+  tokens: readonly Token[],
+  receiver: string,
+  owner: string,
+  qualifier?: string | null,
+): boolean {
+  const isOwnerAt = (index: number) => {
+    const token = tokens[index];
+    if (token === undefined || token.kind !== 'ident' || plainName(token.text) !== owner)
+      return false;
+    // Go: `pet.Processor` when the type must be named with its package (another package's
+    // wrapper), a plain `Processor` in its own package (`x.Processor` is another type).
+    if (qualifier === undefined) return true;
+    const qualified = tokens[index - 1]?.text === '.';
+    if (qualifier === null) return !qualified;
+    return qualified && tokens[index - 2]?.text.toLowerCase() === qualifier;
+  };
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.kind !== 'ident' || tokens[i]!.text !== receiver) continue;
-    if (isOwner(tokens[i - 1])) return true;
+    if (isOwnerAt(i - 1)) return true;
     const next = tokens[i + 1]?.text;
+    // Go's `name Type`, `name *pkg.Type` (a field, a parameter, a var).
+    if (next === '*' || tokens[i + 1]?.kind === 'ident')
+      for (let j = i + 1; j < Math.min(tokens.length, i + 1 + BINDING_REACH); j++) {
+        const text = tokens[j]!.text;
+        if (tokens[j]!.kind === 'newline' || [',', ';', '=', '(', ')', '{'].includes(text)) break;
+        if (isOwnerAt(j)) return true;
+      }
     if (next === ':' || next === '=' || next === ':=' || next === '?:')
       for (let j = i + 2; j < Math.min(tokens.length, i + 2 + BINDING_REACH); j++) {
         if (tokens[j]!.kind === 'newline' || tokens[j]!.text === ';') break;
-        if (isOwner(tokens[j])) return true;
+        if (isOwnerAt(j)) return true;
       }
   }
   return false;
@@ -281,4 +342,10 @@ function plainName(name: string): string {
 function moduleName(specifier: string): string {
   const last = specifier.split(/[/\\]/).pop() ?? specifier;
   return last.replace(/\.[A-Za-z]+$/, '').toLowerCase();
+}
+
+/** The folder of a path: `a/b/c.go` -> `a/b`. */
+function folderOf(path: string): string {
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return slash < 0 ? '' : path.slice(0, slash);
 }

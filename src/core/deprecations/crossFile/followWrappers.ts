@@ -6,7 +6,7 @@
  * the walker for the CLI, the workspace's files for the language server.
  */
 import type { Finding } from '../engine';
-import { wrapperCalls, type SourceText } from './callSites';
+import { isWeakerCall, wrapperCalls, type SourceText } from './callSites';
 import { MAX_WRAPPER_DEPTH, WrapperIndex } from './wrapperIndex';
 
 export interface FileFindingsInput {
@@ -59,9 +59,15 @@ export async function followWrappers(
       const covered = takenIn(file.path);
       const found = wrapperCalls(file, index, names, covered);
       if (found.length === 0) continue;
-      for (const finding of found) covered.push(finding);
       let list = calls.get(file.path);
       if (!list) calls.set(file.path, (list = []));
+      // A call found again through a surer chain replaces the weaker finding.
+      for (const finding of found) {
+        const weaker = (old: Finding) => isWeakerCall(old, finding.start, finding.confidence);
+        removeWhere(covered, weaker);
+        removeWhere(list, weaker);
+        covered.push(finding);
+      }
       // One by one: a spread of a dense file's calls would overflow the stack.
       for (const finding of found) list.push(finding);
       for (const entry of index.addFindings(file.path, file.language.family, found, depth + 1))
@@ -71,4 +77,11 @@ export async function followWrappers(
   for (const list of calls.values())
     list.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
   return { calls, index };
+}
+
+/** Removes in place the items `test` accepts (a list's own order kept). */
+function removeWhere<T>(list: T[], test: (item: T) => boolean): void {
+  let kept = 0;
+  for (const item of list) if (!test(item)) list[kept++] = item;
+  list.length = kept;
 }

@@ -267,6 +267,8 @@ function headStart(tokens: readonly Token[], last: number): number {
   for (let i = last, steps = 0; i >= 0 && steps < HEAD_REACH; i--, steps++) {
     const text = tokens[i]!.text;
     if (text === ';' || text === '{' || text === '}') return i + 1;
+    // `func` or `function` opening its line starts the head: Go's `const ( … )` above is not in it.
+    if (FUNCTION_WORDS.has(text) && (i === 0 || tokens[i - 1]!.kind === 'newline')) return i;
     if (text === ')' || text === ']' || text === '>') {
       // Parameters and type arguments may span lines.
       const opener = text === '>' ? -1 : matchingOpener(tokens, i);
@@ -495,8 +497,9 @@ function ownerOf(
 
 /** `func (c *Client) GetPet(…) {`: Client. */
 function goReceiver(tokens: readonly Token[], open: number): string | undefined {
-  const start = headStart(tokens, open - 1);
-  if (tokens[start]?.text !== 'func') return undefined;
+  // After a previous function's `}` the head starts on a new line.
+  const start = nextSignificant(tokens, headStart(tokens, open - 1));
+  if (start < 0 || tokens[start]!.text !== 'func') return undefined;
   const paren = nextSignificant(tokens, start + 1);
   if (paren < 0 || tokens[paren]!.text !== '(') return undefined;
   const close = matchingCloser(tokens, paren, 20);

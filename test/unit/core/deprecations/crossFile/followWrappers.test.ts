@@ -327,6 +327,57 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     ]);
   });
 
+  it('Go: a package’s own functions without a qualifier, another package’s types with one', async () => {
+    const found = await calls({
+      // Read first: its call is met before pet's PetByID is indexed, then again through it.
+      'asset/processor.go': [
+        'package asset',
+        '',
+        'type Processor struct {',
+        '\tpetProcessor *pet.Processor',
+        '}',
+        '',
+        'func (p *Processor) PetByID(id uint32) (Model, error) {',
+        '\treturn p.store.Find(id)',
+        '}',
+        '',
+        'func (p *Processor) Decorate(m Model) {',
+        '\tp.petProcessor.PetByID(m.ReferenceId())',
+        '\tp.PetByID(m.Id())',
+        '}',
+      ].join('\n'),
+      'pet/requests.go': [
+        'package pet',
+        '',
+        'func requestById(petId uint32) requests.Request[RestModel] {',
+        '\treturn rest.MakeGetRequest(fmt.Sprintf(base+"pets/%d", petId))',
+        '}',
+      ].join('\n'),
+      'pet/processor.go': [
+        'package pet',
+        '',
+        'type Processor struct{}',
+        '',
+        'func (p *Processor) PetByID(petId uint32) (Model, error) {',
+        '\treturn requestById(petId)',
+        '}',
+      ].join('\n'),
+      // Another package's PetByID sends the request too: found first, for calls it cannot reach.
+      'other/api.go': [
+        'package other',
+        '',
+        'func PetByID(id string) (*http.Response, error) {',
+        '\treturn http.Get(fmt.Sprintf("%s/pets/%s", base, id))',
+        '}',
+      ].join('\n'),
+    });
+    // asset's own PetByID (line 13) is another type's method: its Processor is not pet's.
+    assert.deepEqual(found, [
+      'asset/processor.go:12 likely PetByID',
+      'pet/processor.go:6 likely requestById',
+    ]);
+  });
+
   it(`stops after ${MAX_WRAPPER_DEPTH} levels of wrappers, and on wrappers that call each other`, async () => {
     const chain: Project = { 'a0.ts': 'export function w0(id) { return fetch(`/pets/${id}`); }' };
     for (let level = 1; level <= 6; level++)

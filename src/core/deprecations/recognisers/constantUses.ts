@@ -1,0 +1,130 @@
+/**
+ * A URL kept in a named constant or field (`const ById = Resource + "/%d"`, `private static final
+ * String PET_BY_ID = "/pets/{id}"`, `GET_PET = "/pets/{}"`) is sent where the name is used: the
+ * finding moves to each use inside a function (`rest.getForObject(PET_BY_ID, Pet.class, id)`), so
+ * that it sits on the request and that function is indexed as a wrapper. A constant with no such
+ * use in its file (exported, used elsewhere) keeps its finding where it is defined.
+ */
+import { definitionStyleOf, enclosingDefinition } from '../model/definitions';
+import { bindsLocally } from '../model/parameters';
+import { tokenEnd, type Token } from '../model/tokens';
+import { enclosingOpener, nextSignificant, previousSignificant } from '../model/tokenWalk';
+import { isNotSent } from '../judges/notSent';
+import type { RawFinding } from './urlScanner';
+
+/** Constants followed per file: a file of hundreds is a table of routes, not a client. */
+const MAX_CONSTANTS = 32;
+/** Uses of one constant turned into findings. */
+const MAX_USES = 64;
+/** Tokens searched for uses of one constant. */
+const MAX_TOKENS = 200_000;
+const DECLARATION_WORDS = new Set(['const', 'val', 'var', 'let', 'final', 'static', 'readonly']);
+const RECEIVERS = new Set(['self', 'this', 'cls', 'static', 'Self', '$this']);
+
+/**
+ * The findings with each constant's one replaced by findings at its uses in functions. `findings`
+ * must carry `within` already (a finding inside a function is never a constant's).
+ */
+export function moveToConstantUses(
+  tokens: readonly Token[],
+  findings: RawFinding[],
+  family: string,
+): RawFinding[] {
+  const style = definitionStyleOf(family);
+  if (!style || family === 'shell') return findings;
+  let followed = 0;
+  const result: RawFinding[] = [];
+  for (const finding of findings) {
+    if (finding.kind !== 'url' || finding.within || followed >= MAX_CONSTANTS) {
+      result.push(finding);
+      continue;
+    }
+    const first = tokenAt(tokens, finding.start);
+    const name = first < 0 ? -1 : constantName(tokens, first);
+    if (name < 0) {
+      result.push(finding);
+      continue;
+    }
+    followed++;
+    const moved: RawFinding[] = [];
+    for (const use of usesOf(tokens, name)) {
+      const within = enclosingDefinition(tokens, use, style);
+      if (!within || isNotSent(tokens, use, false)) continue;
+      if (bindsLocally(tokens, within.start, use, tokens[use]!.text)) continue;
+      const token = tokens[use]!;
+      moved.push({
+        ...finding,
+        start: token.start,
+        end: tokenEnd(token),
+        anchor: token.start,
+        detail: `${token.text} (${finding.detail})`,
+        within,
+      });
+      if (moved.length >= MAX_USES) break;
+    }
+    if (moved.length === 0) result.push(finding);
+    else for (const use of moved) result.push(use);
+  }
+  return result;
+}
+
+function tokenAt(tokens: readonly Token[], offset: number): number {
+  let low = 0;
+  let high = tokens.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (tokens[middle]!.start <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return tokens[low]?.start === offset ? low : -1;
+}
+
+/**
+ * The name token a declaration binds the value starting at `first` to: `NAME = …`, `NAME: T = …`,
+ * `const NAME = …`, `ById = Resource + …` in Go's `const ( … )`, a field `String URL = …;`. Not a
+ * keyword argument, an object's key or a member of another object.
+ */
+function constantName(tokens: readonly Token[], first: number): number {
+  let at = previousSignificant(tokens, first - 1);
+  // The value may start with the operand before the string: `Resource + "/%d"`.
+  for (let steps = 0; at >= 0 && steps < 8 && tokens[at]!.text !== '='; steps++) {
+    const token = tokens[at]!;
+    if (token.kind === 'newline' || [';', '{', '}', ',', '(', ')'].includes(token.text)) return -1;
+    at = previousSignificant(tokens, at - 1);
+  }
+  if (at < 0 || tokens[at]!.text !== '=') return -1;
+  let name = previousSignificant(tokens, at - 1);
+  // A type annotation: `PET_URL: str = …`, `val url: String = …`.
+  if (name >= 2 && tokens[name]!.kind === 'ident' && tokens[name - 1]?.text === ':') name -= 2;
+  if (name < 0 || tokens[name]!.kind !== 'ident') return -1;
+  const before = previousSignificant(tokens, name - 1);
+  if (before >= 0 && ['.', '->', '::', '?.'].includes(tokens[before]!.text)) return -1;
+  // Inside a call's parentheses: a keyword argument, unless a Go `const (`/`var (` group.
+  const opener = enclosingOpener(tokens, name, 4000);
+  if (opener >= 0 && tokens[opener]!.text !== '{') {
+    const keyword = previousSignificant(tokens, opener - 1);
+    if (tokens[opener]!.text !== '(' || !DECLARATION_WORDS.has(tokens[keyword]?.text ?? ''))
+      return -1;
+  }
+  return name;
+}
+
+/** The name's uses after its declaration, plain or through `this.`/`self.`/`static::`. */
+function* usesOf(tokens: readonly Token[], name: number): Generator<number> {
+  const text = tokens[name]!.text;
+  const stop = Math.min(tokens.length, name + MAX_TOKENS);
+  for (let i = 0; i < stop; i++) {
+    if (i === name) continue;
+    const token = tokens[i]!;
+    if (token.kind !== 'ident' || token.text !== text) continue;
+    const before = previousSignificant(tokens, i - 1);
+    if (before >= 0 && ['.', '->', '::', '?.'].includes(tokens[before]!.text)) {
+      const receiver = previousSignificant(tokens, before - 1);
+      if (receiver < 0 || !RECEIVERS.has(tokens[receiver]!.text)) continue;
+    }
+    const after = nextSignificant(tokens, i + 1);
+    // Assigned again, a key, a parameter's name: not a use of the value.
+    if (after >= 0 && ['=', ':', '=>'].includes(tokens[after]!.text)) continue;
+    yield i;
+  }
+}

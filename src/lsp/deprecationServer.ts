@@ -164,6 +164,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       operationNames: openApiNames.length
         ? [...new Set([...configured, ...openApiNames])]
         : settings.operationNames,
+      countRoutes: settings.countRoutes,
     });
   };
   /** Reads the OpenAPI documents again; a new name makes a new engine. */

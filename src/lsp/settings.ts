@@ -14,6 +14,8 @@ export interface DeprecationSettings {
   baseline: string;
   /** What becomes of the calls the baseline accepts: shown as hints, or hidden. */
   baselinedFindings: 'hint' | 'hide';
+  /** Routes that serve the operation (mocks, the API itself) are diagnosed as calls, not hints. */
+  countRoutes: boolean;
 }
 
 export const DEFAULT_SETTINGS: DeprecationSettings = {
@@ -24,6 +26,7 @@ export const DEFAULT_SETTINGS: DeprecationSettings = {
   scanWorkspace: true,
   baseline: '',
   baselinedFindings: 'hint',
+  countRoutes: false,
 };
 
 /** Reads untrusted client settings, keeping defaults for anything missing or malformed. */
@@ -53,6 +56,7 @@ export function normalizeSettings(raw: unknown): DeprecationSettings {
     baseline:
       typeof value.baseline === 'string' ? value.baseline.trim() : DEFAULT_SETTINGS.baseline,
     baselinedFindings: value.baselinedFindings === 'hide' ? 'hide' : 'hint',
+    countRoutes: value.countRoutes === true,
   };
 }
 

@@ -17,6 +17,8 @@ export interface FileScanSettings {
   fingerprints: boolean;
   /** Keep each finding's line as a snippet (progress report, agent tools). */
   snippets: boolean;
+  /** Count the routes that serve the operation (mocks, the API itself) as calls (--count-routes). */
+  countRoutes: boolean;
 }
 
 /** One file's findings, and what was asked beside them, index for index. */
@@ -40,7 +42,10 @@ export class CandidateScanner {
   readonly engine: DeprecationEngine;
 
   constructor(private readonly settings: FileScanSettings) {
-    this.engine = new DeprecationEngine({ operationNames: settings.names });
+    this.engine = new DeprecationEngine({
+      operationNames: settings.names,
+      countRoutes: settings.countRoutes,
+    });
   }
 
   /**

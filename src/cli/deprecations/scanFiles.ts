@@ -86,6 +86,7 @@ export const FINDER_OPTIONS = {
   jobs: { type: 'string' },
   'no-wrappers': { type: 'boolean', default: false },
   'no-openapi': { type: 'boolean', default: false },
+  'count-routes': { type: 'boolean', default: false },
 } as const;
 
 export const FINDER_USAGE = `  --confidence LEVEL         report findings at least this sure: certain, likely (default)
@@ -102,7 +103,9 @@ export const FINDER_USAGE = `  --confidence LEVEL         report findings at lea
   --no-wrappers              report only the requests, not the calls of the functions that
                              send them (wrappers, declared clients), in this or other files
   --no-openapi               do not take operation names from the OpenAPI documents found
-                             (YAML or JSON describing GET /pets/{param}: its operationId)`;
+                             (YAML or JSON describing GET /pets/{param}: its operationId)
+  --count-routes             count the routes that serve GET /pets/{petId} (a server, a mock)
+                             as calls; by default they are reported apart, as hints (possible)`;
 
 export interface FinderSettings {
   minimum: Confidence;
@@ -117,6 +120,8 @@ export interface FinderSettings {
   wrappers: boolean;
   /** Take operation names from OpenAPI documents under the roots (default; --no-openapi: not). */
   openApi: boolean;
+  /** Count the routes that serve the operation as calls (--count-routes). */
+  countRoutes: boolean;
 }
 
 /** Checks the finder's options: a message for the first bad one, else the settings. */
@@ -130,6 +135,7 @@ export function finderSettings(values: {
   jobs?: string;
   'no-wrappers'?: boolean;
   'no-openapi'?: boolean;
+  'count-routes'?: boolean;
 }): FinderSettings | string {
   const minimum = (values.confidence ?? DEFAULT_MINIMUM_CONFIDENCE) as Confidence;
   if (!CONFIDENCE_LEVELS.includes(minimum))
@@ -161,6 +167,7 @@ export function finderSettings(values: {
     jobs,
     wrappers: !values['no-wrappers'],
     openApi: !values['no-openapi'],
+    countRoutes: !!values['count-routes'],
   };
 }
 
@@ -233,6 +240,7 @@ export async function scanFiles(
     repository,
     fingerprints: !!request.fingerprints,
     snippets: !!request.snippets,
+    countRoutes: settings.countRoutes,
   };
   const outcome: ScanOutcome = {
     results: [],

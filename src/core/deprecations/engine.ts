@@ -53,9 +53,11 @@ export interface DefinitionSite {
 export interface Finding {
   /**
    * `url` and `operation`: the request itself (a URL, a generated client's getPet); `wrapper`: a
-   * call of a function that sends it (`via` says through which), found by the cross-file index.
+   * call of a function that sends it (`via` says through which), found by the cross-file index;
+   * `serves`: a route the code registers for the path (a server, a mock): not a call, shown as a
+   * hint unless the engine is told to count routes (`countRoutes`).
    */
-  kind: 'url' | 'operation' | 'wrapper';
+  kind: 'url' | 'operation' | 'wrapper' | 'serves';
   /** How sure the finder is from the evidence in the file (see model/confidence). */
   confidence: Confidence;
   detail: string;
@@ -89,6 +91,11 @@ export interface EngineOptions {
   windowedAboveBytes?: number;
   /** Lines of a window tokenized at once (default 2,000): bounds memory on dense files. */
   windowPieceLines?: number;
+  /**
+   * Count the routes that serve GET /pets/{id} (a mock server, the API itself) as calls: they keep
+   * the finder's confidence instead of being hints (`possible`).
+   */
+  countRoutes?: boolean;
 }
 
 const IGNORE_NEXT_LINE = 'petstore-ignore-next-line';
@@ -104,12 +111,14 @@ export class DeprecationEngine {
   private readonly byteNeedles: Buffer[];
   private readonly windowedAboveBytes: number;
   private readonly windowPieceLines: number;
+  private readonly countRoutes: boolean;
   private readonly shortestName: number;
   private readonly longestName: number;
 
   constructor(options: EngineOptions = {}) {
     this.windowedAboveBytes = options.windowedAboveBytes ?? WINDOWED_ABOVE_BYTES;
     this.windowPieceLines = Math.max(1, options.windowPieceLines ?? WINDOW_PIECE_LINES);
+    this.countRoutes = options.countRoutes ?? false;
     const names = options.operationNames?.length ? options.operationNames : DEFAULT_OPERATION_NAMES;
     this.names = operationNameSet(names);
     const lengths = [...this.names].map((name) => name.length);
@@ -262,7 +271,9 @@ export class DeprecationEngine {
       .map((finding): Finding => {
         const mapped: Finding = {
           kind: finding.kind,
-          confidence: finding.confidence,
+          // A route is a hint unless routes are counted as calls.
+          confidence:
+            finding.kind === 'serves' && !this.countRoutes ? 'possible' : finding.confidence,
           detail: finding.detail,
           start: lines.position(finding.start),
           end: lines.position(finding.end),

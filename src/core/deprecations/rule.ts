@@ -51,7 +51,7 @@ export const BASELINED_NOTE = ' (Baselined: an existing call, in the baseline fi
  */
 export function findingMessage(
   detail: string,
-  kind: 'url' | 'operation' | 'wrapper',
+  kind: 'url' | 'operation' | 'wrapper' | 'serves',
   now: Date = new Date(),
   chain?: string,
 ): string {
@@ -60,6 +60,8 @@ export function findingMessage(
     days > 0
       ? `removed on ${REMOVAL_DATE_TEXT} (${days} day${days === 1 ? '' : 's'} left)`
       : `was removed on ${REMOVAL_DATE_TEXT}`;
+  if (kind === 'serves')
+    return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${withoutRequestLineParts(detail)}\` is a route that serves it (a server or a mock), not a call. Serve ${REPLACEMENT} too, and remove this route with the operation.`;
   const call = kind === 'url' ? withoutRequestLineParts(detail) : `${detail}()`;
   const through = kind === 'wrapper' && chain ? ` reaches it through ${chain}` : '';
   return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`${through}. Use ${REPLACEMENT} instead.`;

@@ -24,5 +24,6 @@ export function readDeprecationSettings(): DeprecationSettings {
       'baselinedFindings',
       'hint',
     ),
+    countRoutes: config.get<boolean>('countRoutes', false),
   };
 }

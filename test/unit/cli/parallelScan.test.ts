@@ -121,6 +121,7 @@ describe('the scan pool', function () {
     repository: tmpdir(),
     fingerprints: false,
     snippets: false,
+    countRoutes: false,
   };
   const files = Array.from({ length: 100 }, (_, index) => ({ path: `/nowhere/${index}.ts` }));
   /** This thread's share: a result with no findings, as for a file that is gone. */

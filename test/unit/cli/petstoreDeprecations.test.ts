@@ -76,6 +76,7 @@ describe('petstore-deprecations command line', () => {
       'PetsClient.cs:10',
       'PetsClient.cs:24',
       'client.go:11',
+      'client.go:25',
       'client.rs:6',
       'fetch-pet.sh:7',
       'petClient.ts:21',
@@ -224,6 +225,32 @@ describe('petstore-deprecations command line', () => {
       run0!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri,
       'src/client.ts',
     );
+  });
+
+  it('reports a route that serves the operation apart, as a hint; --count-routes counts it', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'petstore-routes-'));
+    try {
+      await writeFile(
+        join(folder, 'mock.go'),
+        'package mock\n\nfunc Routes(r chi.Router) {\n\tr.Get("/pets/{id}", getPet)\n}\n',
+      );
+      const quiet = await run(['scan', '--format', 'json'], folder);
+      assert.equal(quiet.code, 0, 'a mock server does not fail the build');
+      const hints = await run(['scan', '--format', 'json', '--confidence', 'possible'], folder);
+      const [hint] = JSON.parse(hints.stdout) as {
+        kind: string;
+        confidence: string;
+        message: string;
+      }[];
+      assert.deepEqual([hint!.kind, hint!.confidence], ['serves', 'possible']);
+      assert.match(hint!.message, /is a route that serves it/);
+      const counted = await run(['scan', '--format', 'json', '--count-routes'], folder);
+      assert.equal(counted.code, 1);
+      const [call] = JSON.parse(counted.stdout) as { line: number; kind: string }[];
+      assert.deepEqual([call!.line, call!.kind], [4, 'serves']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('counts certain and likely findings by default; --confidence possible adds the rest, marked', async () => {

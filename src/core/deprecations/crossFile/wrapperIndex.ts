@@ -144,7 +144,8 @@ export class WrapperIndex {
     if (depth > MAX_WRAPPER_DEPTH) return made;
     for (const finding of findings) {
       const within = finding.within;
-      if (!within) continue;
+      // A route's handler is called by the server, not by code that makes the request.
+      if (!within || finding.kind === 'serves') continue;
       const key = `${path}\0${within.name}\0${within.line}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);

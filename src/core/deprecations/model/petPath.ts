@@ -29,7 +29,10 @@ const METHOD_LINE = /^\s*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\
  * `/pets`, `/pets?…`, `/pets/{id}/sub`, `/petsitters/…` and other API versions do not match.
  * Linear in the text length; no regular expression runs over it.
  */
-export function matchPetPath(text: string): PetPathMatch | undefined {
+export function matchPetPath(
+  text: string,
+  options: { routeParameters?: boolean } = {},
+): PetPathMatch | undefined {
   const methodLine = METHOD_LINE.test(text);
   const commandLine = /\b(curl|wget|http|https|xh)\s/.test(text);
   const requestLine = methodLine || commandLine;
@@ -49,7 +52,9 @@ export function matchPetPath(text: string): PetPathMatch | undefined {
     let end = segmentStart;
     while (end < text.length && !isSegmentEnd(text.charCodeAt(end))) end++;
     if (end === segmentStart) continue; // "/pets/" or "/pets/?…": the list
-    if (isPattern(text, segmentStart, end) || isNamedPage(text, segmentStart, end)) continue;
+    const parameter = options.routeParameters === true && isRouteParameter(text, segmentStart, end);
+    if (!parameter && (isPattern(text, segmentStart, end) || isNamedPage(text, segmentStart, end)))
+      continue;
     if (end === text.length) return { index };
     const next = text[end]!;
     if (next === '?' || next === '#') return { index };
@@ -136,6 +141,12 @@ function endsWithFileExtension(text: string, start: number): boolean {
     if (code < 97 || code > 122) return false;
   }
   return true;
+}
+
+/** A route's parameter: `:id`, `<id>`, `<int:pet_id>` (Express, Echo, Fiber, Flask, Rails). */
+function isRouteParameter(text: string, start: number, end: number): boolean {
+  const segment = text.slice(start, end);
+  return /^:[A-Za-z_]\w*$/.test(segment) || /^<(?:\w+:)?[A-Za-z_]\w*>$/.test(segment);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { storedUrlUse } from '../judges/laterUses';
 import { explicitMethod, isDefaultGetCall } from '../judges/methodContext';
 import { isNotSent } from '../judges/notSent';
+import { servesRoute } from '../judges/serves';
 import { isUnderParentId } from '../judges/parentResource';
 import { isAssignedToPageVariable, isExpectedValue, isTestParameter } from '../judges/roles';
 import { isHandedToNonRequest } from '../judges/taker';
@@ -24,7 +25,8 @@ import {
 import type { Definition } from '../model/definitions';
 
 export interface RawFinding {
-  kind: 'url' | 'operation';
+  /** `serves`: a route registered for the path (a server, a mock), not a request. */
+  kind: 'url' | 'operation' | 'serves';
   confidence: Confidence;
   /** The URL expression or the operation name. */
   start: number;
@@ -100,7 +102,19 @@ export interface UrlExpression {
  * message, a file, a route), with GET stated or no other method stated, here or where it is used.
  */
 export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFinding | undefined {
-  if (!matchPetPath(url.rendered)) return undefined;
+  if (!matchPetPath(url.rendered)) {
+    // `/pets/:id`, `/pets/<int:id>` are paths only a route has: found when one serves them.
+    if (
+      !url.shell &&
+      matchPetPath(url.rendered, { routeParameters: true }) &&
+      servesRoute(tokens, url.first, url.last)
+    )
+      return { ...urlFinding(tokens, url, 'certain'), kind: 'serves' };
+    return undefined;
+  }
+  // A route registered for the path (a server, a mock) serves it: its own kind, any framework.
+  if (!url.shell && servesRoute(tokens, url.first, url.last))
+    return { ...urlFinding(tokens, url, 'certain'), kind: 'serves' };
   // A variable named like a page (const link = `${base}/pets/${id}`) is still sent when a later
   // use sends it: fetch(link).
   if (
@@ -142,6 +156,14 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
     (isExpectedValue(tokens, url.first) || isTestParameter(tokens, url.first))
   )
     confidence = 'possible';
+  return urlFinding(tokens, url, confidence);
+}
+
+function urlFinding(
+  tokens: readonly Token[],
+  url: UrlExpression,
+  confidence: Confidence,
+): RawFinding {
   return {
     kind: 'url',
     confidence,

@@ -42,8 +42,6 @@ export const LIBRARY_CASES: Case[] = [
   ['a.js', "const p = await api['getPet'](1)", [1]],
   ['a.jsx', '<a href={`/pets/${id}`}>x</a>', []],
   ['a.ts', "const routes = ['/pets', '/pets/:id'];", []],
-  ['a.ts', "app.get('/pets/:id', handler)", []],
-  ['a.py', "@app.route('/pets/<int:pet_id>')\ndef show(pet_id): ...", []],
   ['a.ts', 'fetch(`${base}/pets/${id}`, { method })', [1]],
   ['a.ts', "useQuery(['pet', id], () => fetch(`/pets/${id}`).then(r => r.json()))", [1]],
   [

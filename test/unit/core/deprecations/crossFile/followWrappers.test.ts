@@ -378,6 +378,15 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     ]);
   });
 
+  it('a function that registers a route is not a wrapper: the server calls the handler', async () => {
+    const found = await calls({
+      'pets/routes.go':
+        'package pets\n\nfunc Routes(r chi.Router) {\n\tr.Get("/pets/{id}", getPet)\n}',
+      'main.go': 'package main\n\nfunc main() {\n\tpets.Routes(router)\n}',
+    });
+    assert.deepEqual(found, []);
+  });
+
   it(`stops after ${MAX_WRAPPER_DEPTH} levels of wrappers, and on wrappers that call each other`, async () => {
     const chain: Project = { 'a0.ts': 'export function w0(id) { return fetch(`/pets/${id}`); }' };
     for (let level = 1; level <= 6; level++)

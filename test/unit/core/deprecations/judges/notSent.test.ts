@@ -29,7 +29,6 @@ export const NOT_REQUEST_CASES: Case[] = [
   ['a.ts', 'fetch(`/api/pets/${id}`)', [1]],
   ['a.ts', 'fetch(`${base}/store/pets/${id}`)', [1]],
   // Routes served (Sinatra, msw handlers) are not requests sent.
-  ['a.rb', "get '/pets/:id' do\n  Pet.find(params[:id]).to_json\nend", []],
   ['a.go', 'mux.HandleFunc("/pets/", handler)', []],
   ['a.ts', 'const re = /\\/pets\\/(\\d+)/;', []],
   ['a.py', "re.compile(r'/pets/(\\d+)')", []],

@@ -1,0 +1,206 @@
+/**
+ * Whether a GET /pets/{id} path is a route the code serves (a server, a mock), not a request it
+ * makes: the same for every framework and parameter syntax.
+ * - a registration call on a router with a handler after the path: `r.Get("/pets/{id}", getPet)`,
+ *   `router.get('/pets/:id', (req, res) => …)`, `e.GET("/pets/:id", h)`, `Route::get('/pets/{id}',
+ *   [PetController::class, 'show'])`, `mux.HandleFunc("GET /pets/{id}", h)`, `app.MapGet(…)`;
+ * - a mapping annotation on a class's method: `@GetMapping("/pets/{id}")` in a `@RestController`,
+ *   `[HttpGet("pets/{id}")]` in a controller, `@app.get("/pets/{pet_id}")`, `@bp.route(…)`. The
+ *   same annotation in an interface declares a client (Retrofit, Feign, Refit, HTTP interfaces);
+ * - a Rails or Sinatra route: `get "/pets/:id" => "pets#show"`, `get '/pets/:id', to: …`,
+ *   `get '/pets/:id' do`; Ktor's `get("/pets/{id}") { … }`.
+ * The path is a plain string with a parameter left as a placeholder (`{id}`, `:id`, `<int:id>`):
+ * a request interpolates a value into it instead.
+ */
+import { HOLE, type Token } from '../model/tokens';
+import {
+  enclosingOpener,
+  matchingCloser,
+  matchingOpener,
+  nextSignificant,
+  previousSignificant,
+} from '../model/tokenWalk';
+
+/** Methods a router registers a GET route with: they need a handler after the path. */
+const ROUTE_METHODS = new Set([
+  'get',
+  'GET',
+  'Get',
+  'route',
+  'Route',
+  'match',
+  'any',
+  'Any',
+  'all',
+]);
+/** Calls that only ever register a handler: no router name needed. */
+const REGISTRATION_CALLEES = new Set([
+  'HandleFunc',
+  'Handle',
+  'MapGet',
+  'add_url_rule',
+  'add_api_route',
+  'api_route',
+  'addRoute',
+  'add_route',
+]);
+/** Last words of receivers that are a router, an app or a route group: petsRouter, app, mux. */
+const ROUTER_WORDS = new Set([
+  'router',
+  'routes',
+  'route',
+  'routing',
+  'app',
+  'application',
+  'mux',
+  'server',
+  'srv',
+  'fastify',
+  'engine',
+  'group',
+  'blueprint',
+  'bp',
+]);
+/** Decorators' receivers that are routers too: Flask-RESTX's @api.route, @ns.route. */
+const DECORATOR_ROUTERS = new Set(['api', 'ns']);
+/** One-letter and versioned receivers that name routers by convention: r, e, g, v1. */
+const SHORT_ROUTERS = /^(?:r|e|g|rg|v\d+)$/;
+/** Annotations and decorators that map a handler to a path. */
+const MAPPING_ANNOTATIONS = new Set([
+  'GetMapping',
+  'RequestMapping',
+  'HttpGet',
+  'Route',
+  'Get',
+  'GET',
+  'get',
+  'route',
+  'api_route',
+  'Path',
+]);
+/** Tokens searched back for the type an annotated method is declared in. */
+const TYPE_REACH = 60;
+
+/** True when the plain string at token `first` is a route the code serves. */
+export function servesRoute(tokens: readonly Token[], first: number, last: number): boolean {
+  if (first !== last) return false;
+  const token = tokens[first]!;
+  if (token.kind !== 'string' || token.parts?.includes(HOLE)) return false;
+  return (
+    isRouteRegistration(tokens, first) ||
+    isMappingAnnotation(tokens, first) ||
+    isRailsRoute(tokens, first)
+  );
+}
+
+/** `router.get("/pets/:id", handler)`, `mux.HandleFunc("GET /pets/{id}", h)`. */
+function isRouteRegistration(tokens: readonly Token[], first: number): boolean {
+  const opener = previousSignificant(tokens, first - 1);
+  if (opener < 1 || tokens[opener]!.text !== '(') return false;
+  const callee = previousSignificant(tokens, opener - 1);
+  if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
+  const name = tokens[callee]!.text;
+  if (isDecorated(tokens, callee)) return false; // the annotation's own judge decides
+  if (REGISTRATION_CALLEES.has(name)) return true;
+  if (!ROUTE_METHODS.has(name)) return false;
+  const close = matchingCloser(tokens, opener, 400);
+  const next = close < 0 ? -1 : nextSignificant(tokens, close + 1);
+  // Ktor's `get("/pets/{id}") { … }` inside `routing { }`: no receiver, a handler block after.
+  const separator = previousSignificant(tokens, callee - 1);
+  const hasReceiver = separator >= 0 && ['.', '->', '::', '?.'].includes(tokens[separator]!.text);
+  if (!hasReceiver) return next >= 0 && tokens[next]!.text === '{' && name === 'get';
+  if (!hasRouterReceiver(tokens, callee)) return false;
+  // A handler after the path: another argument, or gorilla's `.Methods("GET")` on the result.
+  const after = nextSignificant(tokens, first + 1);
+  if (after >= 0 && tokens[after]!.text === ',') return true;
+  return next >= 0 && tokens[next]!.text === '.' && tokens[next + 1]?.text === 'Methods';
+}
+
+/** The receiver before `callee` is a router: `router.get`, `app.Get`, `e.GET`, `$app->get`, `Route::get`. */
+function hasRouterReceiver(
+  tokens: readonly Token[],
+  callee: number,
+  extra: ReadonlySet<string> = new Set(),
+): boolean {
+  const separator = previousSignificant(tokens, callee - 1);
+  if (separator < 0 || !['.', '->', '::', '?.'].includes(tokens[separator]!.text)) return false;
+  let receiver = previousSignificant(tokens, separator - 1);
+  // A group made in the chain: e.Group("/api").GET(…), router.route("/pets").get(…).
+  if (receiver >= 0 && tokens[receiver]!.text === ')') {
+    const open = matchingOpener(tokens, receiver);
+    receiver = open < 0 ? -1 : previousSignificant(tokens, open - 1);
+  }
+  if (receiver < 0 || tokens[receiver]!.kind !== 'ident') return false;
+  const text = tokens[receiver]!.text.replace(/^\$/, '');
+  const last = lastWord(text);
+  return SHORT_ROUTERS.test(text) || ROUTER_WORDS.has(last) || extra.has(last);
+}
+
+/** `petsRouter` -> `router`, `api_v1_router` -> `router`, `Route` -> `route`. */
+function lastWord(name: string): string {
+  const words = name.split(/_|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
+  return (words[words.length - 1] ?? name).toLowerCase();
+}
+
+/** The callee is an annotation or a decorator: `@GetMapping(`, `@app.get(`, `[HttpGet(`. */
+function isDecorated(tokens: readonly Token[], callee: number): boolean {
+  let start = callee;
+  for (let steps = 0; steps < 6; steps++) {
+    const before = previousSignificant(tokens, start - 1);
+    if (before < 0) return false;
+    const text = tokens[before]!.text;
+    if (text === '@') return true;
+    if (text === '[') return tokens[callee]!.text !== 'get'; // C#'s [HttpGet(…)], not a[get(…)]
+    if (text !== '.' || before < 1) return false;
+    start = previousSignificant(tokens, before - 1);
+    if (start < 0) return false;
+  }
+  return false;
+}
+
+/** `@GetMapping("/pets/{id}")` on a class's method, `@app.get("/pets/{pet_id}")`, `[HttpGet(…)]`. */
+function isMappingAnnotation(tokens: readonly Token[], first: number): boolean {
+  const opener = enclosingOpener(tokens, first, 40);
+  if (opener < 1 || tokens[opener]!.text !== '(') return false;
+  const callee = previousSignificant(tokens, opener - 1);
+  if (callee < 0 || !MAPPING_ANNOTATIONS.has(tokens[callee]!.text)) return false;
+  if (!isDecorated(tokens, callee)) return false;
+  // Python's decorators name their router: @app.get, @router.get, @bp.route (not @uplink.get).
+  const separator = previousSignificant(tokens, callee - 1);
+  if (separator >= 0 && tokens[separator]!.text === '.')
+    return hasRouterReceiver(tokens, callee, DECORATOR_ROUTERS);
+  return declaringType(tokens, opener) === 'class';
+}
+
+/** Whether the code after an annotation is declared in a class or an interface. */
+function declaringType(tokens: readonly Token[], from: number): 'class' | 'interface' | undefined {
+  let at = from;
+  for (let level = 0; level < 8; level++) {
+    const open = enclosingOpener(tokens, at, 100_000);
+    if (open < 0) return undefined;
+    if (tokens[open]!.text === '{') {
+      for (let i = open - 1, steps = 0; i >= 0 && steps < TYPE_REACH; i--, steps++) {
+        const text = tokens[i]!.text;
+        if (text === ';' || text === '{' || text === '}') break;
+        if (text === 'interface') return 'interface';
+        if (text === 'class' || text === 'struct' || text === 'object') return 'class';
+      }
+    }
+    at = open;
+  }
+  return undefined;
+}
+
+/** Rails: `get "/pets/:id" => "pets#show"`, `get '/pets/:id', to: 'pets#show'`. */
+function isRailsRoute(tokens: readonly Token[], first: number): boolean {
+  const verb = previousSignificant(tokens, first - 1);
+  if (verb < 0 || tokens[verb]!.text !== 'get' || verb !== first - 1) return false;
+  const before = tokens[verb - 1];
+  if (before && before.kind !== 'newline') return false;
+  const after = nextSignificant(tokens, first + 1);
+  if (after < 0) return false;
+  // Sinatra: get '/pets/:id' do … end.
+  if (tokens[after]!.text === '=>' || tokens[after]!.text === 'do') return true;
+  const key = tokens[after]!.text === ',' ? nextSignificant(tokens, after + 1) : -1;
+  return key >= 0 && tokens[key]!.text === 'to';
+}

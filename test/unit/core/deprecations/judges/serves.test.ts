@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { findingsIn, type Case } from '../support';
+
+/** Routes that serve GET /pets/{id}, in each framework's syntax: the line of each. */
+const ROUTES: Case[] = [
+  // Go: chi, gorilla/mux, Echo, Fiber, net/http's ServeMux patterns.
+  ['a.go', 'r.Get("/pets/{id}", getPet)', [1]],
+  ['a.go', 'r.HandleFunc("/pets/{id}", getPet).Methods("GET")', [1]],
+  ['a.go', 'e.GET("/pets/:id", getPet)', [1]],
+  ['a.go', 'app.Get("/pets/:id", func(c *fiber.Ctx) error { return nil })', [1]],
+  ['a.go', 'mux.HandleFunc("GET /pets/{id}", getPet)', [1]],
+  ['a.go', 'v1 := e.Group("/api/v1")\nv1.GET("/pets/:id", h)', [2]],
+  // JavaScript: Express, Fastify, a router module, NestJS.
+  [
+    'a.js',
+    "router.get('/pets/:id', async (req, res) => res.json(await db.find(req.params.id)));",
+    [1],
+  ],
+  ['a.js', "petsRouter.get('/pets/:petId', getPet);", [1]],
+  ['a.ts', "fastify.get('/pets/:id', handler);", [1]],
+  [
+    'pets.controller.ts',
+    "@Controller()\nexport class PetsController {\n  @Get('pets/:id')\n  findOne(@Param('id') id: string) { return this.pets.find(id); }\n}",
+    [3],
+  ],
+  // Python: FastAPI, Flask, Flask-RESTX.
+  ['a.py', '@app.get("/pets/{pet_id}")\ndef get_pet(pet_id: int): ...', [1]],
+  ['a.py', '@router.get("/pets/{pet_id}")\nasync def get_pet(pet_id: int): ...', [1]],
+  ['a.py', '@bp.route("/pets/<int:pet_id>", methods=["GET"])\ndef show(pet_id): ...', [1]],
+  ['a.py', "@app.route('/pets/<int:pet_id>')\ndef show(pet_id): ...", [1]],
+  ['a.py', '@api.route("/pets/<int:pet_id>")\nclass Pet(Resource): ...', [1]],
+  // JVM: Spring, JAX-RS, Ktor.
+  [
+    'PetController.java',
+    '@RestController\nclass PetController {\n  @GetMapping("/pets/{id}") Pet get(@PathVariable long id) { return repo.find(id); }\n}',
+    [3],
+  ],
+  [
+    'PetResource.java',
+    '@Path("/")\npublic class PetResource {\n  @GET @Path("/pets/{id}") public Pet get(@PathParam("id") long id) { return null; }\n}',
+    [3],
+  ],
+  [
+    'Routes.kt',
+    'routing {\n    get("/pets/{id}") {\n        call.respond(repo.find(call.parameters["id"]))\n    }\n}',
+    [2],
+  ],
+  // C#: a controller's attribute, a minimal API.
+  [
+    'PetsController.cs',
+    'public class PetsController : ControllerBase {\n  [HttpGet("/pets/{id}")] public Pet Get(int id) => repo.Find(id);\n}',
+    [2],
+  ],
+  ['Program.cs', 'app.MapGet("/pets/{id}", (int id) => repo.Find(id));', [1]],
+  // Ruby: Rails, Sinatra.
+  ['routes.rb', 'get "/pets/:id" => "pets#show"', [1]],
+  ['routes.rb', "get '/pets/:id', to: 'pets#show'", [1]],
+  ['a.rb', "get '/pets/:id' do\n  Pet.find(params[:id]).to_json\nend", [1]],
+  // PHP: Laravel, Slim.
+  ['web.php', "<?php\nRoute::get('/pets/{id}', [PetController::class, 'show']);", [2]],
+  [
+    'a.php',
+    "<?php\n$app->get('/pets/{id}', function ($request, $response, $args) { return $response; });",
+    [2],
+  ],
+];
+
+/** The same paths used by clients: requests, never routes. */
+const CLIENTS: Case[] = [
+  [
+    'PetApi.java',
+    'public interface PetApi {\n  @GET("pets/{id}")\n  Call<Pet> getPet(@Path("id") long id);\n}',
+    [2],
+  ],
+  [
+    'IPetApi.cs',
+    'public interface IPetApi {\n  [Get("/pets/{id}")]\n  Task<Pet> GetPet(int id);\n}',
+    [2],
+  ],
+  [
+    'PetClient.java',
+    '@FeignClient("pets")\ninterface PetClient {\n  @GetMapping("/pets/{id}") Pet get(@PathVariable long id);\n}',
+    [3],
+  ],
+  ['A.java', 'Pet pet = restTemplate.getForObject("/pets/{id}", Pet.class, id);', [1]],
+  ['A.java', 'webClient.get().uri("/pets/{id}", id).retrieve();', [1]],
+  ['a.js', "$.getJSON('/pets/' + id, render)", [1]],
+  [
+    'a.ts',
+    'const { data } = await client.GET("/pets/{petId}", { params: { path: { petId } } });',
+    [1],
+  ],
+  ['a.py', '@uplink.get("pets/{pet_id}")\ndef get_pet(self, pet_id): pass', [1]],
+];
+
+function kindsOf(name: string, code: string): string[] {
+  return findingsIn(name, code).map(
+    (finding) => `${finding.start.line + 1} ${finding.kind} ${finding.confidence}`,
+  );
+}
+
+describe('routes that serve GET /pets/{id}: their own kind, a hint, in every framework', () => {
+  for (const [name, code, lines] of ROUTES)
+    it(`${name}: ${code.replace(/\n/g, ' ⏎ ')}`, () => {
+      assert.deepEqual(
+        kindsOf(name, code),
+        lines.map((line) => `${line} serves possible`),
+      );
+    });
+
+  it('are counted as calls, with the finder’s confidence, when routes are counted', () => {
+    const [finding] = findingsIn('a.go', 'r.Get("/pets/{id}", getPet)', { countRoutes: true });
+    assert.equal(finding?.kind, 'serves');
+    assert.equal(finding?.confidence, 'certain');
+  });
+});
+
+describe('the same paths in clients are requests, not routes', () => {
+  for (const [name, code, lines] of CLIENTS)
+    it(`${name}: ${code.replace(/\n/g, ' ⏎ ')}`, () => {
+      const found = findingsIn(name, code);
+      assert.deepEqual(
+        found.map((finding) => finding.start.line + 1),
+        lines,
+      );
+      for (const finding of found) assert.notEqual(finding.kind, 'serves');
+    });
+});

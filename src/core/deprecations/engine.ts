@@ -29,6 +29,7 @@ import {
 import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanCollectionUrls } from './recognisers/collectionUrls';
 import { moveToConstantUses } from './recognisers/constantUses';
+import { scanControllerRoutes } from './recognisers/controllerRoutes';
 import { PATH_BUILDER_NEEDLES, scanPathBuilders } from './recognisers/pathBuilders';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
 
@@ -145,7 +146,8 @@ export class DeprecationEngine {
       }
     return (
       this.needles.some((needle) => text.includes(needle)) ||
-      PATH_BUILDER_NEEDLES.some((needle) => text.includes(needle))
+      PATH_BUILDER_NEEDLES.some((needle) => text.includes(needle)) ||
+      text.includes(PETS_CONTROLLER)
     );
   }
 
@@ -162,7 +164,7 @@ export class DeprecationEngine {
     return [
       '(?:^|[^A-Za-z0-9_])[pP]ets[/\'"`]',
       '/[pP]ets\\r?$',
-      '\\.pets[.(]|\\.Pets|\\.pets\\r?$|pets\\.retrieve',
+      '\\.pets[.(]|\\.Pets|\\.pets\\r?$|pets\\.retrieve|PetsController',
       ...this.needles,
     ];
   }
@@ -179,7 +181,8 @@ export class DeprecationEngine {
       }
     return (
       this.byteNeedles.some((needle) => bytes.includes(needle)) ||
-      PATH_BUILDER_BYTES.some((needle) => bytes.includes(needle))
+      PATH_BUILDER_BYTES.some((needle) => bytes.includes(needle)) ||
+      bytes.includes(PETS_CONTROLLER)
     );
   }
 
@@ -208,6 +211,7 @@ export class DeprecationEngine {
       if (language.family !== 'shell') {
         // Appended one by one: spreading a dense file's findings would overflow the stack.
         appendAll(found, scanSegmentJoins(tokens, strings));
+        appendAll(found, scanControllerRoutes(tokens));
         if (mayBuildPaths) appendAll(found, scanPathBuilders(tokens));
         if (mayCallOperation)
           appendAll(
@@ -293,6 +297,8 @@ export class DeprecationEngine {
 /** "pets" and "Pets" (ASP.NET's `api/Pets/{id}`): the words a path starts the prefilter with. */
 const PETS_WORDS = [Buffer.from('pets'), Buffer.from('Pets')];
 const PATH_BUILDER_BYTES = PATH_BUILDER_NEEDLES.map((needle) => Buffer.from(needle));
+/** ASP.NET's `[Route("api/[controller]")]` names the path after the class: PetsController. */
+const PETS_CONTROLLER = 'PetsController';
 
 /** A definition where the report shows it: its name, owner and aliases, line and column. */
 export function siteOf(

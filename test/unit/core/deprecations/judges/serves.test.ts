@@ -52,6 +52,27 @@ const ROUTES: Case[] = [
     [2],
   ],
   ['Program.cs', 'app.MapGet("/pets/{id}", (int id) => repo.Find(id));', [1]],
+  // A controller mapped to the collection, a method to one pet by its parameter.
+  [
+    'PetController.java',
+    '@RestController\n@RequestMapping("/pets")\nclass PetController {\n  @RequestMapping(path = "/{id}", method = RequestMethod.GET)\n  Pet get(@PathVariable long id) { return repo.find(id); }\n  @DeleteMapping("/{id}") void delete(@PathVariable long id) {}\n  @GetMapping("/{id}/photos") List<Photo> photos(@PathVariable long id) { return null; }\n}',
+    [4],
+  ],
+  [
+    'pets.controller.ts',
+    "@Controller('pets')\nexport class PetsController {\n  @Get(':id')\n  findOne(@Param('id') id: string) { return this.pets.find(id); }\n}",
+    [3],
+  ],
+  [
+    'PetsController.cs',
+    '[ApiController]\n[Route("api/[controller]")]\npublic class PetsController : ControllerBase {\n  [HttpGet("{id}", Name = nameof(GetById))]\n  public Pet GetById(int id) => repo.Find(id);\n}',
+    [4],
+  ],
+  [
+    'PetResource.java',
+    '@Path("/pets")\npublic class PetResource {\n  @GET\n  @Path("{id}")\n  public Pet get(@PathParam("id") long id) { return null; }\n}',
+    [4],
+  ],
   // Ruby: Rails, Sinatra.
   ['routes.rb', 'get "/pets/:id" => "pets#show"', [1]],
   ['routes.rb', "get '/pets/:id', to: 'pets#show'", [1]],
@@ -62,6 +83,20 @@ const ROUTES: Case[] = [
     'a.php',
     "<?php\n$app->get('/pets/{id}', function ($request, $response, $args) { return $response; });",
     [2],
+  ],
+];
+
+/** Controllers of other resources, and methods of other verbs or sub-paths: nothing. */
+const NOT_ROUTES: Case[] = [
+  [
+    'OwnerController.java',
+    '@RestController\n@RequestMapping("/owners")\nclass OwnerController {\n  @GetMapping("/{id}") Owner get(@PathVariable long id) { return null; }\n}',
+    [],
+  ],
+  [
+    'OwnersController.cs',
+    '[Route("api/[controller]")]\npublic class OwnersController : ControllerBase {\n  [HttpGet("{id}")] public Owner Get(int id) => null;\n}',
+    [],
   ],
 ];
 
@@ -113,6 +148,11 @@ describe('routes that serve GET /pets/{id}: their own kind, a hint, in every fra
     assert.equal(finding?.kind, 'serves');
     assert.equal(finding?.confidence, 'certain');
   });
+});
+
+describe('other controllers’ parameter routes are not this operation’s', () => {
+  for (const [name, code] of NOT_ROUTES)
+    it(`${name}: ${code.replace(/\n/g, ' ⏎ ')}`, () => assert.deepEqual(kindsOf(name, code), []));
 });
 
 describe('the same paths in clients are requests, not routes', () => {

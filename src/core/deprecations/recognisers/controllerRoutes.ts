@@ -68,7 +68,7 @@ function firstStringArgument(tokens: readonly Token[], name: number): number | u
  * it is ASP.NET's `[controller]` and the class is named PetsController.
  */
 function classBodyAfter(tokens: readonly Token[], name: number, path: number | undefined): number {
-  const text = path === undefined ? undefined : literalText(tokens[path]!);
+  const text = path === undefined ? undefined : literalText(tokens[path]);
   if (text === undefined) return -1;
   const byControllerName = /\[controller\]\/?$/i.test(text);
   if (!byControllerName && !COLLECTION_PATH.test(text)) return -1;
@@ -91,7 +91,7 @@ function parameterPathOf(tokens: readonly Token[], name: number): number | undef
     if (!nearAnnotation(tokens, name, 'GET')) return undefined;
   } else if (mapping === 'RequestMapping' && !mentionsGet(tokens, name)) return undefined;
   const path = firstStringArgument(tokens, name);
-  const text = path === undefined ? undefined : literalText(tokens[path]!);
+  const text = path === undefined ? undefined : literalText(tokens[path]);
   return text !== undefined && PARAMETER_PATH.test(text) ? path : undefined;
 }
 

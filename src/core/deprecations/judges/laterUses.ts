@@ -314,11 +314,22 @@ function* laterUses(
     if (before >= 0 && ['.', '->', '::', '?.'].includes(tokens[before]!.text)) continue;
     const after = nextSignificant(tokens, i + 1);
     if (after >= 0 && tokens[after]!.text === '=') {
-      if (depth === 0) return; // reassigned
+      // `path = strings.Replace(path, "{id}", id, -1)`: the value is transformed, still followed.
+      if (depth === 0 && !rightSideNames(tokens, after, token.text)) return; // reassigned
       continue; // a keyword argument's name: f(path_pattern=path_pattern)
     }
     yield i;
   }
+}
+
+/** Whether the right side of the assignment at `operator` (to its line's end) uses `name`. */
+function rightSideNames(tokens: readonly Token[], operator: number, name: string): boolean {
+  for (let i = operator + 1; i < tokens.length && i < operator + 200; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'newline' || token.text === ';') return false;
+    if (token.kind === 'ident' && token.text === name) return true;
+  }
+  return false;
 }
 
 /** Whether an identifier token in [from, stop) is one of `names`. */

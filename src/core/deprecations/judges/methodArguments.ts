@@ -29,6 +29,11 @@ export function argumentMethod(
     const literal = literalText(token)?.trim();
     if (literal && HTTP_METHODS.has(literal)) return literal;
     if (token.kind === 'ident' && isMethodEnumMember(tokens, i)) return methodOfName(token.text);
+    // A variable holding the method: prepareRequest(ctx, path, localVarHTTPMethod, …).
+    if (token.kind === 'ident' && /method$/i.test(token.text)) {
+      const held = variableMethod(tokens, i);
+      if (held) return held;
+    }
     // A Ruby symbol argument: stub_request(:delete, …), Typhoeus::Request.new(url, :get)
     if (token.kind === 'number' && token.text.startsWith(':')) {
       const verb = token.text.slice(1);
@@ -135,6 +140,34 @@ export function valueMethod(tokens: readonly Token[], index: number): string | u
 }
 
 /** HttpMethod.Delete, RequestMethod.DELETE, Method::POST, http.MethodDelete. */
+/** Tokens searched back from a method variable's use for its assignment. */
+const METHOD_VARIABLE_REACH = 4000;
+
+/**
+ * The method a variable named for it was last set to before token `use`: `localVarHTTPMethod =
+ * _nethttp.MethodGet`, `method := "GET"`, `val method = HttpMethod.Get`.
+ */
+function variableMethod(tokens: readonly Token[], use: number): string | undefined {
+  const name = tokens[use]!.text;
+  for (let i = use - 1, stop = Math.max(0, use - METHOD_VARIABLE_REACH); i >= stop; i--) {
+    const token = tokens[i]!;
+    if (token.kind !== 'ident' || token.text !== name) continue;
+    const assign = nextSignificant(tokens, i + 1);
+    if (assign < 0 || !['=', ':='].includes(tokens[assign]!.text)) continue;
+    // The value: a literal or an enum member, possibly qualified (_nethttp.MethodGet).
+    let value = nextSignificant(tokens, assign + 1);
+    while (value >= 0 && tokens[nextSignificant(tokens, value + 1)]?.text === '.')
+      value = nextSignificant(tokens, nextSignificant(tokens, value + 1) + 1);
+    if (value < 0) return undefined;
+    const literal = literalText(tokens[value])?.trim().toUpperCase();
+    if (literal && HTTP_METHODS.has(literal)) return literal;
+    return tokens[value]!.kind === 'ident' && isMethodEnumMember(tokens, value)
+      ? methodOfName(tokens[value]!.text)
+      : undefined;
+  }
+  return undefined;
+}
+
 function isMethodEnumMember(tokens: readonly Token[], index: number): boolean {
   const text = tokens[index]!.text;
   if (/^Method(Get|Post|Put|Patch|Delete|Head|Options)$/.test(text)) return true;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { findingLines, type Case } from './support';
+import { findingLines, reportedLines, type Case } from './support';
 
 /** Uses of GET /pets/{petId} in each language's own syntax: every one must be found. */
 export const POSITIVE_CASES: Case[] = [
@@ -150,4 +150,20 @@ describe('deprecated getPet finder: uses are found', () => {
       assert.deepEqual(findingLines(name, code), lines);
     });
   }
+});
+
+describe('deprecated getPet finder: a method held in a variable states the request', () => {
+  it("openapi-generator's Go client: the path filled in place, the method in localVarHTTPMethod", () => {
+    const code = [
+      'func (a *DefaultApiService) PetsIdGetExecute(r ApiPetsIdGetRequest) (Pets, *_nethttp.Response, error) {',
+      '\tvar (',
+      '\t\tlocalVarHTTPMethod = _nethttp.MethodGet',
+      '\t)',
+      '\tlocalVarPath := localBasePath + "/pets/{id}"',
+      '\tlocalVarPath = strings.Replace(localVarPath, "{"+"id"+"}", _neturl.PathEscape(parameterToString(r.id, "")), -1)',
+      '\treq, err := a.client.prepareRequest(r.ctx, localVarPath, localVarHTTPMethod, localVarPostBody)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(reportedLines('api_default.go', code), [5]);
+  });
 });

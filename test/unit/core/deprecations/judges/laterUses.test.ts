@@ -5,6 +5,12 @@ import { itFindsExactly, type Case } from '../support';
  * variable is used: only other methods → not a use; GET, stated or by default → a use at the URL.
  */
 export const LATER_USE_CASES: Case[] = [
+  // a value transformed in place (path = replace(path, …)) is still followed to its send
+  [
+    'a.go',
+    'path := base + "/pets/{id}"\npath = strings.Replace(path, "{id}", id, -1)\nreq, _ := http.NewRequest(http.MethodDelete, path, nil)',
+    [],
+  ],
   // a helper named for the request it builds states the method
   [
     'a.go',

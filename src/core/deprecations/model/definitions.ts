@@ -5,7 +5,7 @@
  * A request in an annotation or attribute (`@GET("pets/{id}")`, `[Get("/pets/{id}")]`) belongs to
  * the method declared after it.
  */
-import type { Token } from './tokens';
+import { literalText, type Token } from './tokens';
 import {
   enclosingOpener,
   matchingCloser,
@@ -489,10 +489,35 @@ function ownerOf(
       if (head.owner) return head.owner;
       const receiver = goReceiver(tokens, open);
       if (receiver) return receiver;
+      const registered = registeredService(tokens, open);
+      if (registered) return registered;
     }
     at = open;
   }
   return undefined;
+}
+
+/** Registrations that name what their function builds, injected by that name (AngularJS). */
+const SERVICE_REGISTRATIONS = new Set(['service', 'factory', 'provider']);
+
+/**
+ * `app.service('petsService', function ($http) { … })`: the body of a function registered under
+ * a name, which callers get injected by that name (`petsService.getOnePet(id)`).
+ */
+function registeredService(tokens: readonly Token[], open: number): string | undefined {
+  const close = previousSignificant(tokens, open - 1);
+  if (close < 0 || tokens[close]!.text !== ')') return undefined;
+  const parameters = matchingOpener(tokens, close);
+  const word = previousSignificant(tokens, parameters - 1);
+  if (word < 0 || tokens[word]!.text !== 'function') return undefined;
+  const comma = previousSignificant(tokens, word - 1);
+  const name =
+    comma < 0 || tokens[comma]!.text !== ',' ? -1 : previousSignificant(tokens, comma - 1);
+  const call = name < 0 ? -1 : previousSignificant(tokens, name - 1);
+  if (call < 0 || tokens[call]!.text !== '(') return undefined;
+  const callee = previousSignificant(tokens, call - 1);
+  if (callee < 0 || !SERVICE_REGISTRATIONS.has(tokens[callee]!.text)) return undefined;
+  return literalText(tokens[name]!);
 }
 
 /** `func (c *Client) GetPet(…) {`: Client. */

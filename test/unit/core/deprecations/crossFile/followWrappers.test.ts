@@ -387,6 +387,24 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     assert.deepEqual(found, []);
   });
 
+  it('AngularJS: a service registered by name, injected by that name into a controller', async () => {
+    const found = await calls({
+      'app/service.js': [
+        "angular.module('app').service('petsService', function ($http) {",
+        '  this.getOnePet = function (id) {',
+        "    return $http({ method: 'GET', url: baseUrl + '/pets/' + id });",
+        '  };',
+        '});',
+      ].join('\n'),
+      'app/details/detailsCtrl.js': [
+        "angular.module('app').controller('detailsCtrl', function ($scope, petsService, $stateParams) {",
+        '  petsService.getOnePet($stateParams.id).then((response) => { $scope.pet = response.data; });',
+        '});',
+      ].join('\n'),
+    });
+    assert.deepEqual(found, ['app/details/detailsCtrl.js:2 certain getOnePet']);
+  });
+
   it(`stops after ${MAX_WRAPPER_DEPTH} levels of wrappers, and on wrappers that call each other`, async () => {
     const chain: Project = { 'a0.ts': 'export function w0(id) { return fetch(`/pets/${id}`); }' };
     for (let level = 1; level <= 6; level++)

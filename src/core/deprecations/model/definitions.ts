@@ -517,7 +517,7 @@ function registeredService(tokens: readonly Token[], open: number): string | und
   if (call < 0 || tokens[call]!.text !== '(') return undefined;
   const callee = previousSignificant(tokens, call - 1);
   if (callee < 0 || !SERVICE_REGISTRATIONS.has(tokens[callee]!.text)) return undefined;
-  return literalText(tokens[name]!);
+  return literalText(tokens[name]);
 }
 
 /** `func (c *Client) GetPet(…) {`: Client. */

@@ -81,16 +81,63 @@ const MAPPING_ANNOTATIONS = new Set([
 /** Tokens searched back for the type an annotated method is declared in. */
 const TYPE_REACH = 60;
 
-/** True when the plain string at token `first` is a route the code serves. */
+/** True when the plain string at token `first` is a route the code serves, or mocks. */
 export function servesRoute(tokens: readonly Token[], first: number, last: number): boolean {
   if (first !== last) return false;
   const token = tokens[first]!;
-  if (token.kind !== 'string' || token.parts?.includes(HOLE)) return false;
+  if (token.kind !== 'string') return false;
+  if (isMockedRequest(tokens, first)) return true;
+  if (token.parts?.includes(HOLE)) return false;
   return (
     isRouteRegistration(tokens, first) ||
     isMappingAnnotation(tokens, first) ||
     isRailsRoute(tokens, first)
   );
+}
+
+/** Calls chained on a mocked request that say what it answers: respx's .mock(…), nock's .reply(…). */
+const MOCK_ANSWERS = new Set([
+  'mock',
+  'reply',
+  'replyOnce',
+  'respond',
+  'respondWith',
+  'willReturn',
+  'thenReturn',
+  'thenRespond',
+]);
+/** Callees that set up or expect a request in tests: WireMock, responses, Angular's HttpTestingController. */
+const MOCK_CALLEES = new Set([
+  'stubFor',
+  'urlEqualTo',
+  'urlPathEqualTo',
+  'urlPathTemplate',
+  'expectOne',
+]);
+
+/**
+ * A request a test double answers: `respx_mock.get("/pets/1").mock(…)`, `nock(base).get('/pets/1')
+ * .reply(200, pet)`, `fetchMock.get('/pets/1', pet)`, `mock.onGet('/pets/1').reply(…)`,
+ * `stubFor(get(urlEqualTo("/pets/1")))`, `httpMock.expectOne('/pets/1')`, `responses.add(…)`.
+ */
+function isMockedRequest(tokens: readonly Token[], first: number): boolean {
+  const opener = enclosingOpener(tokens, first, 40);
+  if (opener < 1 || tokens[opener]!.text !== '(') return false;
+  const callee = previousSignificant(tokens, opener - 1);
+  if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
+  if (MOCK_CALLEES.has(tokens[callee]!.text)) return true;
+  const separator = previousSignificant(tokens, callee - 1);
+  const receiver =
+    separator >= 0 && ['.', '->'].includes(tokens[separator]!.text)
+      ? previousSignificant(tokens, separator - 1)
+      : -1;
+  const receiverText = receiver >= 0 ? tokens[receiver]!.text : '';
+  if (receiverText === 'responses' && tokens[callee]!.text === 'add') return true;
+  if (lastWord(receiverText.replace(/^\$/, '')) === 'mock') return true;
+  const close = matchingCloser(tokens, opener, 400);
+  const dot = close < 0 ? -1 : nextSignificant(tokens, close + 1);
+  const answer = dot >= 0 && tokens[dot]!.text === '.' ? nextSignificant(tokens, dot + 1) : -1;
+  return answer >= 0 && MOCK_ANSWERS.has(tokens[answer]!.text);
 }
 
 /** `router.get("/pets/:id", handler)`, `mux.HandleFunc("GET /pets/{id}", h)`. */
@@ -109,11 +156,18 @@ function isRouteRegistration(tokens: readonly Token[], first: number): boolean {
   const separator = previousSignificant(tokens, callee - 1);
   const hasReceiver = separator >= 0 && ['.', '->', '::', '?.'].includes(tokens[separator]!.text);
   if (!hasReceiver) return next >= 0 && tokens[next]!.text === '{' && name === 'get';
-  if (!hasRouterReceiver(tokens, callee)) return false;
+  // `:id` and `<id>` are never requested as written: with a handler after them, any receiver
+  // registers a route (msw's http.get('/pets/:id', resolver)); `{id}` needs a router's name.
+  if (!isRouteParameterPath(tokens[first]!) && !hasRouterReceiver(tokens, callee)) return false;
   // A handler after the path: another argument, or gorilla's `.Methods("GET")` on the result.
   const after = nextSignificant(tokens, first + 1);
   if (after >= 0 && tokens[after]!.text === ',') return true;
   return next >= 0 && tokens[next]!.text === '.' && tokens[next + 1]?.text === 'Methods';
+}
+
+/** `'/pets/:id'`, `"/pets/<int:id>"`: a parameter only a route writes. */
+function isRouteParameterPath(token: Token): boolean {
+  return /pets\/(?::[A-Za-z_]|<)/i.test(token.text);
 }
 
 /** The receiver before `callee` is a router: `router.get`, `app.Get`, `e.GET`, `$app->get`, `Route::get`. */

@@ -119,9 +119,14 @@ function isFilePath(text: string, index: number): boolean {
 function isNamedPage(text: string, start: number, end: number): boolean {
   const segment = text.slice(start, end);
   if (!/^[A-Za-z][A-Za-z_-]*$/.test(segment) || segment.length === 1) return false;
+  // The values generators and tests put for a string id: "/pets/string" (Stainless), "/pets/foo".
+  if (PLACEHOLDER_IDS.has(segment)) return false;
   if (/^[A-Z][A-Z_]*$/.test(segment)) return false; // PET_ID, ID
   return !/(^id|id$)/i.test(segment);
 }
+
+/** Words that stand for an id in generated tests and examples, never a page. */
+const PLACEHOLDER_IDS = new Set(['string', 'example', 'foo', 'bar', 'abc', 'dummy', 'placeholder']);
 
 /** The segment starting at `start` ends in a file name extension: "{name}.json", "dog.png". */
 function endsWithFileExtension(text: string, start: number): boolean {

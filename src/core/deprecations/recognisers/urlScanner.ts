@@ -109,12 +109,11 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
       matchPetPath(url.rendered, { routeParameters: true }) &&
       servesRoute(tokens, url.first, url.last)
     )
-      return { ...urlFinding(tokens, url, 'certain'), kind: 'serves' };
+      return servedFinding(tokens, url);
     return undefined;
   }
   // A route registered for the path (a server, a mock) serves it: its own kind, any framework.
-  if (!url.shell && servesRoute(tokens, url.first, url.last))
-    return { ...urlFinding(tokens, url, 'certain'), kind: 'serves' };
+  if (!url.shell && servesRoute(tokens, url.first, url.last)) return servedFinding(tokens, url);
   // A variable named like a page (const link = `${base}/pets/${id}`) is still sent when a later
   // use sends it: fetch(link).
   if (
@@ -157,6 +156,19 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
   )
     confidence = 'possible';
   return urlFinding(tokens, url, confidence);
+}
+
+/** A route or a mock of it, unless it states another method (nock(base).delete('/pets/1')). */
+function servedFinding(tokens: readonly Token[], url: UrlExpression): RawFinding | undefined {
+  const method = explicitMethod({
+    tokens,
+    first: url.methodSite,
+    last: url.last,
+    rendered: url.rendered,
+    shell: url.shell,
+  });
+  if (method && method !== 'GET') return undefined;
+  return { ...urlFinding(tokens, url, 'certain'), kind: 'serves' };
 }
 
 function urlFinding(

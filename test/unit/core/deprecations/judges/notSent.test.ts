@@ -34,7 +34,6 @@ export const NOT_REQUEST_CASES: Case[] = [
   ['a.py', "re.compile(r'/pets/(\\d+)')", []],
   ['a.ts', 'expect(res.url).toBe(`${base}/pets/1`)', [1]],
   ['a.ts', "nock(base).get('/v1/pets/1').reply(200, pet)", [1]],
-  ['a.ts', "http.get('/pets/:id', () => HttpResponse.json(pet))", []],
   ['a.sh', 'echo "fetching $BASE/pets/$ID"', []],
   ['a.sh', 'URL=$BASE/pets/$ID', [1]],
   ['a.py', "'''docstring /pets/1'''\nx = 1", []],

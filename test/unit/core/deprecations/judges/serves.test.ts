@@ -77,6 +77,15 @@ const ROUTES: Case[] = [
   ['routes.rb', 'get "/pets/:id" => "pets#show"', [1]],
   ['routes.rb', "get '/pets/:id', to: 'pets#show'", [1]],
   ['a.rb', "get '/pets/:id' do\n  Pet.find(params[:id]).to_json\nend", [1]],
+  // Test doubles answer the request: they are mocks of the route, found to be removed with it.
+  ['test_client.py', 'respx_mock.get("/pets/string").mock(return_value=httpx.Response(500))', [1]],
+  ['a.test.js', "nock(base).get('/pets/1').reply(200, { id: 1 });", [1]],
+  ['a.test.js', 'fetchMock.get(`/pets/${id}`, pet);', [1]],
+  ['a.test.ts', "mock.onGet('/pets/1').reply(200, pet);", [1]],
+  ['a.test.ts', "server.use(http.get('/pets/:id', () => HttpResponse.json(pet)));", [1]],
+  ['a.spec.ts', "const req = httpMock.expectOne('/api/pets/1');", [1]],
+  ['PetIT.java', 'stubFor(get(urlEqualTo("/pets/1")).willReturn(okJson(PET)));', [1]],
+  ['test_pets.py', 'responses.add(responses.GET, f"{BASE}/pets/1", json=pet)', [1]],
   // PHP: Laravel, Slim.
   ['web.php', "<?php\nRoute::get('/pets/{id}', [PetController::class, 'show']);", [2]],
   [

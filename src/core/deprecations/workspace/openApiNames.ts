@@ -57,6 +57,9 @@ export function openApiNamesIn(files: Iterable<ListedFile>): OpenApiNames {
   return result;
 }
 
+/** The names mayBeOpenApiFile accepts, as rg globs. */
+const OPENAPI_FILE_GLOBS = ['*.yaml', '*.yml', '*.json'];
+
 function listDocuments(roots: readonly string[], search: OpenApiSearch): ListedFile[] {
   const accept = (name: string) => mayBeOpenApiFile(name);
   if (search.ripgrep) {
@@ -66,6 +69,8 @@ function listDocuments(roots: readonly string[], search: OpenApiSearch): ListedF
         rg: search.ripgrep,
         patterns: ['pets/{'],
         fixedStrings: true,
+        // Only YAML and JSON files are read: a tree of sources is not searched twice.
+        onlyNames: OPENAPI_FILE_GLOBS,
         gitignore: search.gitignore,
         excludes: search.excludes,
         accept,

@@ -32,6 +32,11 @@ export interface RipgrepOptions {
   excludes?: readonly string[];
   /** Which listed names are kept (default: what a scan reads, isScannedName). */
   accept?: (name: string, language: LanguageSupport | undefined) => boolean;
+  /**
+   * File name globs (any case) rg searches only, so that it reads no other file: what `accept`
+   * keeps, said to rg (`*.json`); `accept` still decides.
+   */
+  onlyNames?: readonly string[];
 }
 
 /** A complete listing, or why there is none (the caller falls back to the walker and says so). */
@@ -73,6 +78,7 @@ export function ripgrepArgs(options: RipgrepOptions, folder: string): string[] {
   // search it; every other exclude is applied to rg's listing (excludedFrom), exactly as the walker does.
   for (const name of (options.excludes ?? []).map(excludedName))
     if (name) args.push('--glob', `!${name}`);
+  for (const glob of options.onlyNames ?? []) args.push('--iglob', glob);
   for (const pattern of options.patterns) args.push('-e', pattern);
   args.push('--', folder);
   return args;

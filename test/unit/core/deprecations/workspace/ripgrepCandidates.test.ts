@@ -119,6 +119,17 @@ describe('ripgrep candidates: reading what rg says', () => {
     );
   });
 
+  it('searches only the names a listing keeps, in any case, when told (OpenAPI documents)', () => {
+    const args = ripgrepArgs(
+      { rg: 'rg', patterns: ['pets/{'], fixedStrings: true, onlyNames: ['*.yaml', '*.json'] },
+      '/r',
+    );
+    const iglobs = args.flatMap((arg, index) => (arg === '--iglob' ? [args[index + 1]] : []));
+    assert.deepEqual(iglobs, ['*.yaml', '*.json']);
+    assert.deepEqual(args.slice(-4), ['-e', 'pets/{', '--', '/r']);
+    assert.ok(!ripgrepArgs({ rg: 'rg', patterns: ['pets'] }, '/r').includes('--iglob'));
+  });
+
   it('finds rg on PATH, or nothing', () => {
     assert.equal(ripgrepOnPath(''), undefined);
     assert.equal(ripgrepOnPath('/nonexistent:/also/not'), undefined);

@@ -387,6 +387,16 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     assert.deepEqual(found, []);
   });
 
+  it('Java: a client interface whose path is split between the type and the method', async () => {
+    const found = await calls({
+      'src/PetClient.java':
+        '@RegisterRestClient\n@Path("/pets")\npublic interface PetClient {\n  @GET\n  @Path("/{id}")\n  Pet getById(@PathParam("id") long id);\n}',
+      'src/PetUse.java':
+        'public class PetUse {\n  @Inject @RestClient PetClient petClient;\n  public String name(long id) { return petClient.getById(id).name(); }\n}',
+    });
+    assert.deepEqual(found, ['src/PetUse.java:3 certain getById']);
+  });
+
   it('AngularJS: a service registered by name, injected by that name into a controller', async () => {
     const found = await calls({
       'app/service.js': [

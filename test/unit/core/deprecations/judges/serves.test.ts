@@ -126,6 +126,22 @@ const CLIENTS: Case[] = [
     '@FeignClient("pets")\ninterface PetClient {\n  @GetMapping("/pets/{id}") Pet get(@PathVariable long id);\n}',
     [3],
   ],
+  // The same split as a controller's, in an interface: a declared client's call.
+  [
+    'PetClient.java',
+    '@RegisterRestClient\n@Path("/pets")\npublic interface PetClient {\n  @GET\n  @Path("/{id}")\n  Pet getById(@PathParam("id") long id);\n}',
+    [5],
+  ],
+  [
+    'PetExchange.java',
+    '@HttpExchange("/pets")\npublic interface PetExchange {\n  @GetExchange("/{id}")\n  Pet findPet(@PathVariable long id);\n}',
+    [3],
+  ],
+  [
+    'PetsFeign.java',
+    '@FeignClient(name = "pets-service", path = "/api/pets")\ninterface PetsFeign {\n  @GetMapping("/{id}")\n  Pet one(@PathVariable("id") long id);\n}',
+    [3],
+  ],
   ['A.java', 'Pet pet = restTemplate.getForObject("/pets/{id}", Pet.class, id);', [1]],
   ['A.java', 'webClient.get().uri("/pets/{id}", id).retrieve();', [1]],
   ['a.js', "$.getJSON('/pets/' + id, render)", [1]],

@@ -4,7 +4,8 @@
  *      edit that removes the wrapper's request to its callers' diagnostics cleared, and back, against
  *      the time of a full workspace scan in the same run;
  *   2. the CLI on the benchmark corpus and on the dense tree, with and without --no-wrappers
- *      (alternated, medians), and the index's memory on each (heap before and after building it).
+ *      (alternated, medians), and the index's memory on each (heap before and after building it);
+ *   3. the index's memory on a 100,000-file tree with 1,000 wrappers and 10,000 callers.
  * Run: npm run bench:wrappers [-- --runs 5]
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -201,6 +202,26 @@ async function cliCost(label: string, tree: string): Promise<void> {
   );
 }
 
+/**
+ * A 100,000-file tree: 1,000 files each define a wrapper of their own name, 10,000 call one of
+ * them, the rest do neither.
+ */
+function writeManyWrappers(folder: string, files: number, wrappers: number): void {
+  rmSync(folder, { recursive: true, force: true });
+  for (let i = 0; i < files; i++) {
+    const dir = join(folder, `d${Math.floor(i / 1000)}`);
+    if (i % 1000 === 0) mkdirSync(dir, { recursive: true });
+    const wrapper = i % wrappers;
+    const text =
+      i < wrappers
+        ? `export async function getPetInfo${i}(id: number) {\n  return (await fetch(\`/api/pets/\${id}\`)).json();\n}\n`
+        : i < wrappers * 11
+          ? `import { getPetInfo${wrapper} } from '../d0/f${wrapper}';\nexport const show${i} = (id: number) => getPetInfo${wrapper}(id);\n`
+          : `export function handler${i}(input: string): string {\n  return input.trim() + '${i}';\n}\n`;
+    writeFileSync(join(dir, `f${i}.ts`), text);
+  }
+}
+
 async function main(): Promise<void> {
   await languageServerEdits();
   const corpus = join(ROOT, 'bench/.corpus');
@@ -209,6 +230,14 @@ async function main(): Promise<void> {
   const dense = join(ROOT, 'bench/.dense');
   writeDenseCorpus(dense);
   await cliCost('\ndense tree', dense);
+  const many = join(ROOT, 'bench/.many-wrappers');
+  writeManyWrappers(many, 100_000, 1000);
+  const memory = await indexMemory(many);
+  console.log('\n100,000 files, 1,000 wrappers, 10,000 callers (in memory, no CLI)');
+  console.log(
+    `  index: ${memory.entries} wrappers, ${memory.calls} calls of them, heap +${memory.mb.toFixed(1)} MB`,
+  );
+  rmSync(many, { recursive: true, force: true });
 }
 
 void main();

@@ -21,11 +21,40 @@ export function isChangedLine(changed: ChangedFiles, path: string, line: number)
 /** A pull-request scan that cannot run: not a git repository, an unknown revision, no git. */
 export class ChangedFilesError extends Error {}
 
+/**
+ * Settings that would run a command configured in the repository or by the user (an fsmonitor
+ * hook, a pager), or change what git prints, fixed on the command line for every call.
+ */
+const SAFE_CONFIG = [
+  '-c',
+  'core.quotepath=off',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.pager=cat',
+  '-c',
+  'diff.noprefix=false',
+  '-c',
+  'diff.mnemonicPrefix=false',
+  '-c',
+  'color.ui=false',
+];
+/** What every diff states itself: no external diff, no textconv filter, the a/ and b/ prefixes. */
+const DIFF_FORMAT = [
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-color',
+  '--src-prefix=a/',
+  '--dst-prefix=b/',
+];
+
 function git(root: string, args: string[]): string {
-  const result = spawnSync('git', ['-c', 'core.quotepath=off', ...args], {
+  const result = spawnSync('git', [...SAFE_CONFIG, ...args], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
+    // Nothing from the environment chooses a program for git to run.
+    env: { ...process.env, GIT_EXTERNAL_DIFF: '', GIT_PAGER: 'cat', PAGER: 'cat' },
   });
   if (result.error) throw new ChangedFilesError(`cannot run git: ${result.error.message}`);
   if (result.status !== 0)
@@ -57,7 +86,7 @@ export function changedSince(root: string, revision: string): ChangedFiles {
     '--name-status',
     '-z',
     '-M',
-    '--no-color',
+    ...DIFF_FORMAT,
     revision,
     '--',
   ]).split('\u0000');
@@ -75,21 +104,25 @@ export function changedSince(root: string, revision: string): ChangedFiles {
   // Untracked files have no entry in `lines`: every line of them is new.
   for (const path of untracked) if (path) files.add(join(top, path));
   const lines = new Map<string, Set<number>>();
-  addedLines(
-    git(top, ['diff', '-U0', '-M', '--no-color', '--no-ext-diff', revision, '--']),
-    top,
-    lines,
-  );
+  addedLines(git(top, ['diff', '-U0', '-M', ...DIFF_FORMAT, revision, '--']), top, lines);
   return { files: [...files], lines };
 }
 
 /**
  * Parses unified diff hunks (`+++ b/path`, `@@ -a,b +c,d @@`, `rename to path`) into added line
- * numbers per file.
+ * numbers per file, by the diff's structure: after a hunk's header come exactly as many removed
+ * and added lines as it counts, whatever they hold (an added `++ b/c;` is code, not a header).
  */
 function addedLines(diff: string, top: string, lines: Map<string, Set<number>>): void {
   let current: Set<number> | undefined;
+  let removedLeft = 0;
+  let addedLeft = 0;
   for (const line of diff.split('\n')) {
+    if (removedLeft + addedLeft > 0) {
+      if (line.startsWith('-') && removedLeft > 0) removedLeft--;
+      else if (line.startsWith('+') && addedLeft > 0) addedLeft--;
+      continue; // a line of the hunk ("\ No newline at end of file" included), never a header
+    }
     // A pure rename or copy has no hunks: its lines are all unchanged.
     if (line.startsWith('rename to ') || line.startsWith('copy to ')) {
       const path = join(top, line.slice(line.indexOf(' to ') + 4));
@@ -102,16 +135,19 @@ function addedLines(diff: string, top: string, lines: Map<string, Set<number>>):
       const name = line.slice(4).replace(/\t$/, '');
       current = undefined;
       if (name === '/dev/null') continue;
+      // The prefix is b/ (stated on the command line, whatever diff.noprefix says).
       const path = join(top, name.startsWith('b/') ? name.slice(2) : name);
       current = lines.get(path) ?? new Set<number>();
       lines.set(path, current);
       continue;
     }
-    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (hunk && current) {
-      const start = Number(hunk[1]);
-      const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
-      for (let n = start; n < start + count; n++) current.add(n);
+    const hunk = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
+    if (hunk) {
+      removedLeft = hunk[1] === undefined ? 1 : Number(hunk[1]);
+      const start = Number(hunk[2]);
+      const count = hunk[3] === undefined ? 1 : Number(hunk[3]);
+      addedLeft = count;
+      if (current) for (let n = start; n < start + count; n++) current.add(n);
     }
   }
 }

@@ -78,6 +78,10 @@ export async function runReport(args: string[]): Promise<number> {
     if (error instanceof BaselineError) fail(error.message);
     throw error;
   }
+  if (baseline?.duplicates)
+    note(
+      `note: the baseline ${values.baseline} repeats ${baseline.duplicates} ${baseline.duplicates === 1 ? 'entry' : 'entries'}: each call is counted once`,
+    );
   const repository = repositoryRoot(process.cwd());
   const owners = codeOwnersOf(repository, values.codeowners);
 

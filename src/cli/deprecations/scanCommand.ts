@@ -130,6 +130,10 @@ export async function runScan(args: string[]): Promise<number> {
     if (error instanceof BaselineError) fail(error.message);
     throw error;
   }
+  if (baseline?.duplicates)
+    note(
+      `note: the baseline ${values.baseline} repeats ${baseline.duplicates} ${baseline.duplicates === 1 ? 'entry' : 'entries'}: each call is counted once`,
+    );
 
   let roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
   const repository = repositoryRoot(process.cwd());

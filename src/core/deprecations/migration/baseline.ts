@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { RULE_ID } from '../rule';
 import { writeFileAtomically } from './writeAtomically';
 import type { FingerprintedFinding } from './fingerprint';
@@ -18,7 +18,12 @@ export interface Baseline {
   version: number;
   rule: string;
   entries: BaselineEntry[];
+  /** Entries the file repeated, read once (a hand-merged baseline): said in a note. */
+  duplicates?: number;
 }
+
+/** A baseline is a list of calls: a file past this size is not one (a device, a mistake). */
+export const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
 
 /** A baseline that cannot be used: the CLI exits 2 with this message, never treats it as empty. */
 export class BaselineError extends Error {}
@@ -76,8 +81,16 @@ export function writeBaselineFile(path: string, baseline: Baseline): void {
 export function readBaselineFile(path: string): Baseline {
   let text: string;
   try {
+    // A regular file within the cap: `--baseline /dev/zero` or a FIFO must not be read forever.
+    const stats = statSync(path);
+    if (!stats.isFile()) throw new BaselineError(`the baseline ${path} is not a regular file`);
+    if (stats.size > MAX_BASELINE_BYTES)
+      throw new BaselineError(
+        `the baseline ${path} is larger than ${MAX_BASELINE_BYTES} bytes: not a baseline`,
+      );
     text = readFileSync(path, 'utf8');
   } catch (error) {
+    if (error instanceof BaselineError) throw error;
     throw new BaselineError(`cannot read the baseline ${path}: ${(error as Error).message}`);
   }
   return parseBaseline(text, path);
@@ -86,7 +99,8 @@ export function readBaselineFile(path: string): Baseline {
 export function parseBaseline(text: string, path: string): Baseline {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // A byte-order mark, as some editors save JSON, is not part of it.
+    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw new BaselineError(`the baseline ${path} is not valid JSON: ${(error as Error).message}`);
   }
@@ -118,7 +132,17 @@ export function parseBaseline(text: string, path: string): Baseline {
       );
     return { file, fingerprint, call };
   });
-  return { version, rule, entries: checked };
+  // The same entry twice is one call: counted twice it would read "0 of 3 removed", then "3 gone".
+  const seen = new Set<string>();
+  const unique = checked.filter((entry) => {
+    const key = `${entry.file}\0${entry.fingerprint}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const baseline: Baseline = { version, rule, entries: unique };
+  if (unique.length < checked.length) baseline.duplicates = checked.length - unique.length;
+  return baseline;
 }
 
 /** What a scan's findings are against a baseline. */

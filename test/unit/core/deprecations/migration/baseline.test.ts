@@ -81,6 +81,23 @@ describe('migration: the baseline file', () => {
     );
   });
 
+  it('reads a baseline saved with a byte-order mark, and counts a repeated entry once', () => {
+    const entry = { file: 'a.ts', fingerprint: 'a'.repeat(32), call: 'fetch(x)' };
+    const text = JSON.stringify({ version: 1, rule: RULE_ID, entries: [entry, entry, entry] });
+    const read = parseBaseline(`\uFEFF${text}`, 'b.json');
+    assert.deepEqual(read.entries, [entry]);
+    assert.equal(read.duplicates, 2);
+    assert.equal(
+      parseBaseline(text.replace(/\[.*\]/, `[${JSON.stringify(entry)}]`), 'b.json').duplicates,
+      undefined,
+    );
+  });
+
+  it('reads only a regular file: a device or a folder is refused, never read forever', () => {
+    assert.throws(() => readBaselineFile('/dev/zero'), /is not a regular file/);
+    assert.throws(() => readBaselineFile(folder), /is not a regular file/);
+  });
+
   it('compares: new findings, baselined ones, and baselined calls gone from the scanned files', () => {
     const baseline = baselineOf(files);
     const now = [scanned('src/a.ts', 'fetch(`/pets/${id}`);\nfetch(`/v1/pets/${other}`);\n')];

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -7,7 +6,7 @@ import {
   readBaselineFile,
   type Baseline,
 } from '../../core/deprecations/migration/baseline';
-import { CodeOwners } from '../../core/deprecations/migration/codeOwners';
+import { CodeOwners, readCodeOwnersFile } from '../../core/deprecations/migration/codeOwners';
 import { progressReport, type CallToReport } from '../../core/deprecations/migration/progress';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
 import { progressHtml } from '../../core/deprecations/reports/progressHtml';
@@ -136,12 +135,9 @@ function codeOwnersOf(
   given: string | undefined,
 ): { file: string; owners: CodeOwners } | undefined {
   if (given === undefined) return CodeOwners.find(repository);
-  let text: string;
-  try {
-    text = readFileSync(resolve(given), 'utf8');
-  } catch (error) {
-    fail(`cannot read the CODEOWNERS file ${given}: ${(error as Error).message}`);
-  }
+  // Named on the command line: it may be anywhere, but only a regular file within the cap.
+  const read = readCodeOwnersFile(resolve(given));
+  if ('problem' in read) fail(`cannot read the CODEOWNERS file ${given}: ${read.problem}`);
   const name = relative(repository, resolve(given)).split('\\').join('/');
-  return { file: name.startsWith('..') ? given : name, owners: CodeOwners.parse(text, name) };
+  return { file: name.startsWith('..') ? given : name, owners: CodeOwners.parse(read.text, name) };
 }

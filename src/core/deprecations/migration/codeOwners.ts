@@ -1,8 +1,35 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
 
 /** Where GitHub looks for CODEOWNERS, in its order: the first one found is used. */
 export const CODEOWNERS_LOCATIONS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
+
+/** GitHub ignores a CODEOWNERS file over 3 MB; so does the report. */
+export const MAX_CODEOWNERS_BYTES = 3 * 1024 * 1024;
+
+/**
+ * A CODEOWNERS file's text, read as the scan reads sources: a regular file within the size cap,
+ * and, when `repository` is given, not a link to a file outside it. Otherwise why not.
+ */
+export function readCodeOwnersFile(
+  path: string,
+  repository?: string,
+): { text: string } | { problem: string } {
+  try {
+    const stats = statSync(path);
+    if (!stats.isFile()) return { problem: 'not a regular file' };
+    if (stats.size > MAX_CODEOWNERS_BYTES)
+      return { problem: `larger than ${MAX_CODEOWNERS_BYTES} bytes, as GitHub ignores it` };
+    if (repository !== undefined) {
+      const inside = relative(realpathSync(repository), realpathSync(path));
+      if (inside.startsWith('..') || isAbsolute(inside))
+        return { problem: 'a link to a file outside the repository, not read' };
+    }
+    return { text: readFileSync(path, 'utf8') };
+  } catch (error) {
+    return { problem: (error as NodeJS.ErrnoException).code ?? 'unreadable' };
+  }
+}
 
 interface OwnerRule {
   matches: RegExp;
@@ -41,13 +68,13 @@ export class CodeOwners {
   /** The CODEOWNERS of a repository (GitHub's locations), or undefined when it has none. */
   static find(repositoryRoot: string): { file: string; owners: CodeOwners } | undefined {
     for (const location of CODEOWNERS_LOCATIONS) {
-      let text: string;
-      try {
-        text = readFileSync(join(repositoryRoot, location), 'utf8');
-      } catch {
-        continue;
+      const read = readCodeOwnersFile(join(repositoryRoot, location), repositoryRoot);
+      if ('problem' in read) {
+        if (read.problem === 'ENOENT' || read.problem === 'ENOTDIR') continue;
+        // Found but not read: said, and no owners from it (never its content).
+        return { file: location, owners: new CodeOwners([], [`${location}: ${read.problem}`]) };
       }
-      return { file: location, owners: CodeOwners.parse(text, location) };
+      return { file: location, owners: CodeOwners.parse(read.text, location) };
     }
     return undefined;
   }
@@ -62,23 +89,25 @@ export class CodeOwners {
   }
 }
 
-/** GitHub rejects negation, character ranges and escaped leading '#' in CODEOWNERS patterns. */
+/**
+ * GitHub rejects negation, character ranges and escaped leading '#' in CODEOWNERS patterns. The
+ * reason says where and why, never the line's text (a file may hold anything, a link's target).
+ */
 function patternProblem(pattern: string): string | undefined {
-  if (pattern.startsWith('!')) return `"${pattern}": negation (!) is not supported in CODEOWNERS`;
-  if (/[[\]]/.test(pattern))
-    return `"${pattern}": character ranges ([ ]) are not supported in CODEOWNERS`;
-  if (pattern.startsWith('\\#')) return `"${pattern}": an escaped # is not supported in CODEOWNERS`;
+  if (pattern.startsWith('!')) return 'negation (!) is not supported in CODEOWNERS';
+  if (/[[\]]/.test(pattern)) return 'character ranges ([ ]) are not supported in CODEOWNERS';
+  if (pattern.startsWith('\\#')) return 'an escaped # is not supported in CODEOWNERS';
   return undefined;
 }
 
 /** An owner is @user, @org/team, or an e-mail address. */
 function ownersProblem(owners: readonly string[]): string | undefined {
-  const bad = owners.find(
+  const bad = owners.findIndex(
     (owner) =>
       !/^@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\/[A-Za-z0-9._-]+)?$/.test(owner) &&
       !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(owner),
   );
-  return bad === undefined ? undefined : `"${bad}" is not @user, @org/team or an e-mail address`;
+  return bad < 0 ? undefined : `owner ${bad + 1} is not @user, @org/team or an e-mail address`;
 }
 
 /**

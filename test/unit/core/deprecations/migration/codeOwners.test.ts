@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CodeOwners } from '../../../../../src/core/deprecations/migration/codeOwners';
@@ -63,14 +63,35 @@ describe('migration: CODEOWNERS', () => {
       ].join('\r\n'),
       '.github/CODEOWNERS',
     );
+    // Where and why, never the line's text: a file may hold anything (a link's target's secrets).
     assert.deepEqual(parsed.notes, [
-      '.github/CODEOWNERS:2: skipped ("!vendor/": negation (!) is not supported in CODEOWNERS)',
-      '.github/CODEOWNERS:3: skipped ("src/[ab]/": character ranges ([ ]) are not supported in CODEOWNERS)',
-      '.github/CODEOWNERS:4: skipped ("not-an-owner" is not @user, @org/team or an e-mail address)',
-      '.github/CODEOWNERS:5: skipped ("\\#notes": an escaped # is not supported in CODEOWNERS)',
+      '.github/CODEOWNERS:2: skipped (negation (!) is not supported in CODEOWNERS)',
+      '.github/CODEOWNERS:3: skipped (character ranges ([ ]) are not supported in CODEOWNERS)',
+      '.github/CODEOWNERS:4: skipped (owner 1 is not @user, @org/team or an e-mail address)',
+      '.github/CODEOWNERS:5: skipped (an escaped # is not supported in CODEOWNERS)',
     ]);
     assert.deepEqual(parsed.ownersOf('web/index.ts'), ['@everyone']);
     assert.deepEqual(parsed.ownersOf('api/pets.ts'), ['@org/api-team']);
+  });
+
+  it('is read only as a regular file inside the repository: a link out of it is not followed', () => {
+    const root = mkdtempSync(join(tmpdir(), 'petstore-owners-'));
+    const outside = mkdtempSync(join(tmpdir(), 'petstore-secrets-'));
+    try {
+      writeFileSync(join(outside, 'secrets'), 'AKIA-SECRET-LINE @owner\n');
+      symlinkSync(join(outside, 'secrets'), join(root, 'CODEOWNERS'));
+      const found = CodeOwners.find(root)!;
+      assert.deepEqual(found.owners.notes, [
+        'CODEOWNERS: a link to a file outside the repository, not read',
+      ]);
+      assert.deepEqual(found.owners.ownersOf('a.ts'), []);
+      rmSync(join(root, 'CODEOWNERS'));
+      symlinkSync('/dev/zero', join(root, 'CODEOWNERS'));
+      assert.deepEqual(CodeOwners.find(root)!.owners.notes, ['CODEOWNERS: not a regular file']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('is found where GitHub looks, .github/ first, and is absent when there is none', () => {

@@ -138,7 +138,9 @@ describe('migration: the progress report as HTML', () => {
       ['http://www.w3.org/2000/svg'],
     );
     assert.ok(page.includes('&lt;/code&gt;&lt;script&gt;fetch('), 'the snippet is shown as text');
-    assert.ok(page.includes('@org/&quot;quoted&quot;'));
+    // An owner CODEOWNERS cannot hold is skipped with a note that says where, not what.
+    assert.ok(!page.includes('quoted'), 'a skipped line is not echoed');
+    assert.ok(page.includes('CODEOWNERS:1: skipped (owner 1 is not @user'));
   });
 
   it('shows the numbers: calls left, days left, files, and the baseline progress', () => {

@@ -106,13 +106,15 @@ const MOCK_ANSWERS = new Set([
   'thenReturn',
   'thenRespond',
 ]);
-/** Callees that set up or expect a request in tests: WireMock, responses, Angular's HttpTestingController. */
+/** Callees that set up or expect a request in tests: WireMock, Angular's HttpTestingController, Cypress. */
 const MOCK_CALLEES = new Set([
   'stubFor',
   'urlEqualTo',
   'urlPathEqualTo',
   'urlPathTemplate',
   'expectOne',
+  // Cypress: cy.intercept('GET', '/api/pets/1', fixture) answers the app's request.
+  'intercept',
 ]);
 
 /**

@@ -84,6 +84,8 @@ const ROUTES: Case[] = [
   ['a.test.ts', "mock.onGet('/pets/1').reply(200, pet);", [1]],
   ['a.test.ts', "server.use(http.get('/pets/:id', () => HttpResponse.json(pet)));", [1]],
   ['a.spec.ts', "const req = httpMock.expectOne('/api/pets/1');", [1]],
+  ['pets.cy.js', "cy.intercept('GET', '/api/pets/1', { fixture: 'pet.json' }).as('pet');", [1]],
+  ['pets.cy.js', "cy.intercept('GET', `/api/pets/${id}`).as('pet');", [1]],
   ['PetIT.java', 'stubFor(get(urlEqualTo("/pets/1")).willReturn(okJson(PET)));', [1]],
   ['test_pets.py', 'responses.add(responses.GET, f"{BASE}/pets/1", json=pet)', [1]],
   // PHP: Laravel, Slim.
@@ -145,6 +147,7 @@ const CLIENTS: Case[] = [
   ['A.java', 'Pet pet = restTemplate.getForObject("/pets/{id}", Pet.class, id);', [1]],
   ['A.java', 'webClient.get().uri("/pets/{id}", id).retrieve();', [1]],
   ['a.js', "$.getJSON('/pets/' + id, render)", [1]],
+  ['pets.cy.js', "cy.request('/api/pets/1').its('status').should('eq', 200);", [1]],
   [
     'a.ts',
     'const { data } = await client.GET("/pets/{petId}", { params: { path: { petId } } });',

@@ -92,6 +92,20 @@ export function isGenericName(name: string): boolean {
   );
 }
 
+/** Members that give a request object's path: its type stands for the request. */
+const REQUEST_PATH_MEMBERS = new Set([
+  'path',
+  'url',
+  'urlpath',
+  'uri',
+  'endpoint',
+  'route',
+  'resourcepath',
+  'requesturl',
+  'getpath',
+  'geturl',
+]);
+
 /**
  * The names an import or a qualified call uses for a file's module, lower-cased: its name without
  * extension, or its folder's for a package's index (`index.ts`, `__init__.py`, `mod.rs`) and for Go,
@@ -168,8 +182,14 @@ export class WrapperIndex {
         modules: moduleNamesOf(path, family),
       };
       if (within.owner) entry.owner = within.owner;
+      // A request object's path (`path = () => `/pets/${this.petId}``, Swift's `var urlPath`): the
+      // type is what callers make and send (`client.send(new PetById(id))`), so it is an entry too.
+      const requestType =
+        within.owner !== undefined && REQUEST_PATH_MEMBERS.has(within.name.toLowerCase())
+          ? [within.owner]
+          : [];
       // Its aliases (an endpoint's hooks) are entries too, with the same way to the request.
-      for (const name of [within.name, ...(within.aliases ?? [])]) {
+      for (const name of [within.name, ...(within.aliases ?? []), ...requestType]) {
         const named = name === within.name ? entry : { ...entry, name };
         if (this.add(named)) made.push(named);
       }

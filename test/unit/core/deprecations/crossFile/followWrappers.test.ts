@@ -397,6 +397,21 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     assert.deepEqual(found, ['src/PetUse.java:3 certain getById']);
   });
 
+  it('request objects: the type whose path member holds the URL is what callers make and send', async () => {
+    const found = await calls({
+      'src/requests/PetById.ts': [
+        'export class PetById implements PetstoreRequest {',
+        '  constructor(readonly petId: number) {}',
+        '  path = () => `/pets/${this.petId}`;',
+        "  method = () => 'GET';",
+        '}',
+      ].join('\n'),
+      'src/page.ts':
+        "import { PetById } from './requests/PetById';\nconst pet = await client.send(new PetById(7));",
+    });
+    assert.deepEqual(found, ['src/page.ts:2 certain PetById']);
+  });
+
   it('AngularJS: a service registered by name, injected by that name into a controller', async () => {
     const found = await calls({
       'app/service.js': [

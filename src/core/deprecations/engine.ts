@@ -20,6 +20,7 @@ import {
 import type { Survey } from './lexers/lexerState';
 import type { Confidence } from './model/confidence';
 import type { Comment, LexResult, Token } from './model/tokens';
+import { tokenIndexAt } from './model/tokenWalk';
 import {
   definitionStyleOf,
   enclosingDefinition,
@@ -136,7 +137,7 @@ export class DeprecationEngine {
    * a quote, or "/pets" end its line (a shell's `URL_PATH=/pets`, kept for later use).
    */
   mightContain(text: string): boolean {
-    for (const word of ['pets', 'Pets'])
+    for (const word of PETS_TEXT_WORDS)
       for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 4)) {
         const after = text.charCodeAt(at + 4);
         const before = text.charCodeAt(at - 1);
@@ -295,7 +296,8 @@ export class DeprecationEngine {
 }
 
 /** "pets" and "Pets" (ASP.NET's `api/Pets/{id}`): the words a path starts the prefilter with. */
-const PETS_WORDS = [Buffer.from('pets'), Buffer.from('Pets')];
+const PETS_TEXT_WORDS = ['pets', 'Pets'];
+const PETS_WORDS = PETS_TEXT_WORDS.map((word) => Buffer.from(word));
 const PATH_BUILDER_BYTES = PATH_BUILDER_NEEDLES.map((needle) => Buffer.from(needle));
 /** ASP.NET's `[Route("api/[controller]")]` names the path after the class: PetsController. */
 const PETS_CONTROLLER = 'PetsController';
@@ -313,14 +315,9 @@ export function siteOf(
 
 /** Sets the finding's `within`: the definition around its first token. */
 function markDefinition(finding: RawFinding, tokens: readonly Token[], style: DefinitionStyle) {
-  let low = 0;
-  let high = tokens.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (tokens[middle]!.start <= finding.start) low = middle;
-    else high = middle - 1;
-  }
-  const within = tokens.length ? enclosingDefinition(tokens, low, style) : undefined;
+  const within = tokens.length
+    ? enclosingDefinition(tokens, tokenIndexAt(tokens, finding.start), style)
+    : undefined;
   if (within) finding.within = within;
 }
 

@@ -5,6 +5,7 @@
  * (`pets.FetchPet`). A call of the name without such evidence is only `possible`, and a generic name
  * (`get`, `fetch`) never counts on its name alone.
  */
+import { dirname } from 'node:path';
 import {
   ignoresFile,
   isSuppressed,
@@ -163,7 +164,7 @@ function reachedEntry(
   // Go: a plain call reaches the functions of its own package, the files of its folder.
   if (!site.member)
     for (const entry of ordered)
-      if (entry.family === 'go' && folderOf(entry.path) === folderOf(site.path))
+      if (entry.family === 'go' && dirname(entry.path) === dirname(site.path))
         return { entry, confidence: entry.confidence };
   // A member call where the file has its own method of that name: only its receiver can tell.
   const byImport = !site.definedHere;
@@ -235,7 +236,7 @@ class FileEvidence {
     const qualifier =
       entry.family !== 'go'
         ? undefined
-        : folderOf(entry.path) !== folderOf(site.path)
+        : dirname(entry.path) !== dirname(site.path)
           ? entry.modules[0]
           : null;
     // A receiver named like its class or module: petService.getPetInfo, pets.FetchPet.
@@ -345,10 +346,4 @@ function plainName(name: string): string {
 function moduleName(specifier: string): string {
   const last = specifier.split(/[/\\]/).pop() ?? specifier;
   return last.replace(/\.[A-Za-z]+$/, '').toLowerCase();
-}
-
-/** The folder of a path: `a/b/c.go` -> `a/b`. */
-function folderOf(path: string): string {
-  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return slash < 0 ? '' : path.slice(0, slash);
 }

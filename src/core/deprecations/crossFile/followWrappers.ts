@@ -61,13 +61,15 @@ export async function followWrappers(
       if (found.length === 0) continue;
       let list = calls.get(file.path);
       if (!list) calls.set(file.path, (list = []));
-      // A call found again through a surer chain replaces the weaker finding.
-      for (const finding of found) {
-        const weaker = (old: Finding) => isWeakerCall(old, finding.start, finding.confidence);
-        removeWhere(covered, weaker);
-        removeWhere(list, weaker);
-        covered.push(finding);
-      }
+      // A call found again through a surer chain replaces the weaker finding: one pass each.
+      const surer = new Map(found.map((finding) => [positionKey(finding.start), finding]));
+      const weaker = (old: Finding) => {
+        const again = surer.get(positionKey(old.start));
+        return again !== undefined && isWeakerCall(old, again.start, again.confidence);
+      };
+      removeWhere(covered, weaker);
+      removeWhere(list, weaker);
+      for (const finding of found) covered.push(finding);
       // One by one: a spread of a dense file's calls would overflow the stack.
       for (const finding of found) list.push(finding);
       for (const entry of index.addFindings(file.path, file.language.family, found, depth + 1))
@@ -77,6 +79,10 @@ export async function followWrappers(
   for (const list of calls.values())
     list.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
   return { calls, index };
+}
+
+function positionKey(position: { line: number; character: number }): string {
+  return `${position.line}:${position.character}`;
 }
 
 /** Removes in place the items `test` accepts (a list's own order kept). */

@@ -12,6 +12,7 @@
  * The path is a plain string with a parameter left as a placeholder (`{id}`, `:id`, `<int:id>`):
  * a request interpolates a value into it instead.
  */
+import { identifierWords } from '../model/identifierWords';
 import { HOLE, type Token } from '../model/tokens';
 import {
   enclosingOpener,
@@ -135,7 +136,7 @@ function isMockedRequest(tokens: readonly Token[], first: number): boolean {
       : -1;
   const receiverText = receiver >= 0 ? tokens[receiver]!.text : '';
   if (receiverText === 'responses' && tokens[callee]!.text === 'add') return true;
-  if (lastWord(receiverText.replace(/^\$/, '')) === 'mock') return true;
+  if (lastWord(receiverText) === 'mock') return true;
   const close = matchingCloser(tokens, opener, 400);
   const dot = close < 0 ? -1 : nextSignificant(tokens, close + 1);
   const answer = dot >= 0 && tokens[dot]!.text === '.' ? nextSignificant(tokens, dot + 1) : -1;
@@ -190,12 +191,6 @@ function hasRouterReceiver(
   const text = tokens[receiver]!.text.replace(/^\$/, '');
   const last = lastWord(text);
   return SHORT_ROUTERS.test(text) || ROUTER_WORDS.has(last) || extra.has(last);
-}
-
-/** `petsRouter` -> `router`, `api_v1_router` -> `router`, `Route` -> `route`. */
-function lastWord(name: string): string {
-  const words = name.split(/_|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
-  return (words[words.length - 1] ?? name).toLowerCase();
 }
 
 /** The callee is an annotation or a decorator: `@GetMapping(`, `@app.get(`, `[HttpGet(`. */
@@ -259,4 +254,9 @@ function isRailsRoute(tokens: readonly Token[], first: number): boolean {
   if (tokens[after]!.text === '=>' || tokens[after]!.text === 'do') return true;
   const key = tokens[after]!.text === ',' ? nextSignificant(tokens, after + 1) : -1;
   return key >= 0 && tokens[key]!.text === 'to';
+}
+
+/** `petsRouter` -> `router`, `respx_mock` -> `mock`, `$app` -> `app`. */
+function lastWord(name: string): string {
+  return identifierWords(name).at(-1) ?? '';
 }

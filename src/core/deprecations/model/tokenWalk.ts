@@ -180,3 +180,15 @@ export function skipTypeArguments(tokens: readonly Token[], index: number): numb
   }
   return index;
 }
+
+/** Index of the last token starting at or before `offset` (0 for an offset before the first). */
+export function tokenIndexAt(tokens: readonly Token[], offset: number): number {
+  let low = 0;
+  let high = tokens.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (tokens[middle]!.start <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}

@@ -8,7 +8,12 @@
 import { definitionStyleOf, enclosingDefinition } from '../model/definitions';
 import { bindsLocally } from '../model/parameters';
 import { tokenEnd, type Token } from '../model/tokens';
-import { enclosingOpener, nextSignificant, previousSignificant } from '../model/tokenWalk';
+import {
+  enclosingOpener,
+  nextSignificant,
+  previousSignificant,
+  tokenIndexAt,
+} from '../model/tokenWalk';
 import { isNotSent } from '../judges/notSent';
 import type { RawFinding } from './urlScanner';
 
@@ -68,15 +73,10 @@ export function moveToConstantUses(
   return result;
 }
 
+/** The token that starts exactly at `offset`, or -1. */
 function tokenAt(tokens: readonly Token[], offset: number): number {
-  let low = 0;
-  let high = tokens.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (tokens[middle]!.start <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return tokens[low]?.start === offset ? low : -1;
+  const index = tokenIndexAt(tokens, offset);
+  return tokens[index]?.start === offset ? index : -1;
 }
 
 /**

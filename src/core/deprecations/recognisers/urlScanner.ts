@@ -102,18 +102,16 @@ export interface UrlExpression {
  * message, a file, a route), with GET stated or no other method stated, here or where it is used.
  */
 export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFinding | undefined {
-  if (!matchPetPath(url.rendered)) {
-    // `/pets/:id`, `/pets/<int:id>` are paths only a route has: found when one serves them.
-    if (
-      !url.shell &&
-      matchPetPath(url.rendered, { routeParameters: true }) &&
-      servesRoute(tokens, url.first, url.last)
-    )
-      return servedFinding(tokens, url);
-    return undefined;
-  }
-  // A route registered for the path (a server, a mock) serves it: its own kind, any framework.
-  if (!url.shell && servesRoute(tokens, url.first, url.last)) return servedFinding(tokens, url);
+  const requested = matchPetPath(url.rendered) !== undefined;
+  // A route registered for the path (a server, a mock) serves it: its own kind, any framework;
+  // `/pets/:id`, `/pets/<int:id>` are paths only a route has.
+  if (
+    !url.shell &&
+    (requested || matchPetPath(url.rendered, { routeParameters: true })) &&
+    servesRoute(tokens, url.first, url.last)
+  )
+    return servedFinding(tokens, url);
+  if (!requested) return undefined;
   // A variable named like a page (const link = `${base}/pets/${id}`) is still sent when a later
   // use sends it: fetch(link).
   if (
@@ -126,13 +124,7 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
   )
     return undefined;
   if (isUnderParentId(tokens, url.first, url.last)) return undefined;
-  const method = explicitMethod({
-    tokens,
-    first: url.methodSite,
-    last: url.last,
-    rendered: url.rendered,
-    shell: url.shell,
-  });
+  const method = statedMethod(tokens, url);
   if (method && method !== 'GET') return undefined;
   let confidence: Confidence = 'certain';
   if (!method) {
@@ -160,15 +152,20 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
 
 /** A route or a mock of it, unless it states another method (nock(base).delete('/pets/1')). */
 function servedFinding(tokens: readonly Token[], url: UrlExpression): RawFinding | undefined {
-  const method = explicitMethod({
+  const method = statedMethod(tokens, url);
+  if (method && method !== 'GET') return undefined;
+  return { ...urlFinding(tokens, url, 'certain'), kind: 'serves' };
+}
+
+/** The method the code around a URL expression states, if any. */
+function statedMethod(tokens: readonly Token[], url: UrlExpression): string | undefined {
+  return explicitMethod({
     tokens,
     first: url.methodSite,
     last: url.last,
     rendered: url.rendered,
     shell: url.shell,
   });
-  if (method && method !== 'GET') return undefined;
-  return { ...urlFinding(tokens, url, 'certain'), kind: 'serves' };
 }
 
 function urlFinding(

@@ -146,6 +146,8 @@ function isMockedRequest(tokens: readonly Token[], first: number): boolean {
 /** `router.get("/pets/:id", handler)`, `mux.HandleFunc("GET /pets/{id}", h)`. */
 function isRouteRegistration(tokens: readonly Token[], first: number): boolean {
   const opener = previousSignificant(tokens, first - 1);
+  if (opener >= 0 && tokens[opener]!.text === ',') return isMethodFirstRoute(tokens, first, opener);
+  if (opener >= 0 && tokens[opener]!.text === ':') return isRouteObjectPath(tokens, opener);
   if (opener < 1 || tokens[opener]!.text !== '(') return false;
   const callee = previousSignificant(tokens, opener - 1);
   if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
@@ -166,6 +168,55 @@ function isRouteRegistration(tokens: readonly Token[], first: number): boolean {
   const after = nextSignificant(tokens, first + 1);
   if (after >= 0 && tokens[after]!.text === ',') return true;
   return next >= 0 && tokens[next]!.text === '.' && tokens[next + 1]?.text === 'Methods';
+}
+
+/** Calls that take the method first, the path second and a handler after: Echo, gin, httprouter. */
+const METHOD_FIRST_CALLEES = new Set(['Add', 'Handle', 'handle', 'Handler', 'HandlerFunc']);
+/** The GET method as a router's first argument: `"GET"`, `http.MethodGet`. */
+const GET_ARGUMENT = /^(?:["'`]GET["'`]|MethodGet)$/;
+
+/** `e.Add("GET", "/pets/:id", h)`, `router.Handle(http.MethodGet, "/pets/:id", h)`. */
+function isMethodFirstRoute(tokens: readonly Token[], first: number, comma: number): boolean {
+  const method = previousSignificant(tokens, comma - 1);
+  if (method < 0 || !GET_ARGUMENT.test(tokens[method]!.text)) return false;
+  let start = method;
+  const dot = previousSignificant(tokens, method - 1);
+  if (dot >= 0 && tokens[dot]!.text === '.') start = previousSignificant(tokens, dot - 1);
+  const opener = start < 0 ? -1 : previousSignificant(tokens, start - 1);
+  if (opener < 1 || tokens[opener]!.text !== '(') return false;
+  const callee = previousSignificant(tokens, opener - 1);
+  if (callee < 0 || !METHOD_FIRST_CALLEES.has(tokens[callee]!.text)) return false;
+  if (!isRouteParameterPath(tokens[first]!) && !hasRouterReceiver(tokens, callee)) return false;
+  const after = nextSignificant(tokens, first + 1);
+  return after >= 0 && tokens[after]!.text === ',';
+}
+
+/** hapi's `server.route({ method: 'GET', path: '/pets/{id}', handler })`: the method is judged apart. */
+function isRouteObjectPath(tokens: readonly Token[], colon: number): boolean {
+  const key = previousSignificant(tokens, colon - 1);
+  if (key < 0 || tokens[key]!.text !== 'path') return false;
+  let brace = previousSignificant(tokens, key - 1);
+  if (brace >= 0 && tokens[brace]!.text === ',') {
+    // Other keys before it: find the object's brace within a short reach.
+    for (let i = brace, depth = 0; i >= 0 && brace - i < 80; i--) {
+      const text = tokens[i]!.text;
+      if (text === ')' || text === ']' || text === '}') depth++;
+      else if (text === '(' || text === '[') depth--;
+      else if (text === '{') {
+        if (depth === 0) {
+          brace = i;
+          break;
+        }
+        depth--;
+      }
+      if (depth < 0) return false;
+    }
+  }
+  if (brace < 0 || tokens[brace]!.text !== '{') return false;
+  const opener = previousSignificant(tokens, brace - 1);
+  if (opener < 1 || tokens[opener]!.text !== '(') return false;
+  const callee = previousSignificant(tokens, opener - 1);
+  return callee >= 0 && tokens[callee]!.text === 'route' && hasRouterReceiver(tokens, callee);
 }
 
 /** `'/pets/:id'`, `"/pets/<int:id>"`: a parameter only a route writes. */

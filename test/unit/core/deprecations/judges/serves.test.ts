@@ -10,6 +10,10 @@ const ROUTES: Case[] = [
   ['a.go', 'app.Get("/pets/:id", func(c *fiber.Ctx) error { return nil })', [1]],
   ['a.go', 'mux.HandleFunc("GET /pets/{id}", getPet)', [1]],
   ['a.go', 'v1 := e.Group("/api/v1")\nv1.GET("/pets/:id", h)', [2]],
+  // The method as the first argument: Echo's Add, gin's and httprouter's Handle.
+  ['a.go', 'e.Add("GET", "/pets/:id", func(c echo.Context) error { return nil })', [1]],
+  ['a.go', 'router.Handle(http.MethodGet, "/pets/:id", getPet)', [1]],
+  ['a.go', 'r.Handle("GET", "/pets/:id", getPet)', [1]],
   // JavaScript: Express, Fastify, a router module, NestJS.
   [
     'a.js',
@@ -52,6 +56,12 @@ const ROUTES: Case[] = [
     [2],
   ],
   ['Program.cs', 'app.MapGet("/pets/{id}", (int id) => repo.Find(id));', [1]],
+  // hapi: a route object with its method and path.
+  [
+    'routes.js',
+    "server.route({\n  method: 'GET',\n  path: '/pets/{id}',\n  handler: (request) => pets.find(request.params.id),\n});",
+    [3],
+  ],
   // A controller mapped to the collection, a method to one pet by its parameter.
   [
     'PetController.java',
@@ -107,6 +117,14 @@ const NOT_ROUTES: Case[] = [
   [
     'OwnersController.cs',
     '[Route("api/[controller]")]\npublic class OwnersController : ControllerBase {\n  [HttpGet("{id}")] public Owner Get(int id) => null;\n}',
+    [],
+  ],
+  // Another method stated first, or in the route object.
+  ['a.go', 'e.Add("DELETE", "/pets/:id", deletePet)', []],
+  ['a.go', 'router.Handle(http.MethodPut, "/pets/:id", putPet)', []],
+  [
+    'routes.js',
+    "server.route({\n  method: 'DELETE',\n  path: '/pets/{id}',\n  handler: remove,\n});",
     [],
   ],
 ];

@@ -83,15 +83,50 @@ const WRITERS: Record<SnippetFormat, (request: RequestDescription) => string> = 
       `  'Accept:application/json'`,
       ...(body === undefined ? [] : [`  'Content-Type:application/json'`]),
     ].join(' \\\n') + '\n',
+  // REST Client and httpYac expand `{{…}}` everywhere in a request, body included: the URL's
+  // braces are percent-encoded and the body's are JSON escapes, so only the key's line expands.
   http: ({ method, url, body }) =>
     [
-      `${method} ${url}`,
+      `${method} ${httpFileUrl(url)}`,
       `Authorization: Bearer {{$processEnv ${API_KEY_VARIABLE}}}`,
       'Accept: application/json',
-      ...(body === undefined ? [] : ['Content-Type: application/json', '', body]),
+      ...(body === undefined ? [] : ['Content-Type: application/json', '', httpFileBody(body)]),
       '',
     ].join('\n'),
 };
+
+/** The URL with braces, spaces and control characters percent-encoded: one inert line. */
+function httpFileUrl(url: string): string {
+  // eslint-disable-next-line no-control-regex
+  return url.replace(/[{}\s\u0000-\u001f\u007f]/gu, (character) => encodeURIComponent(character));
+}
+
+/**
+ * JSON text on one line with every brace inside a string written as a `\u` escape (the same
+ * value once parsed): no `{{` is left for a client to expand, and no line can start a new
+ * request (`###`) or read a file (`<`).
+ */
+function httpFileBody(json: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const character = json[i]!;
+    if (inString) {
+      if (character === '\\') {
+        out += character + (json[i + 1] ?? '');
+        i++;
+        continue;
+      }
+      if (character === '"') inString = false;
+      out += character === '{' ? '\\u007b' : character === '}' ? '\\u007d' : character;
+      continue;
+    }
+    if (character === '"') inString = true;
+    // Whitespace between JSON values means nothing: line breaks there become spaces.
+    out += character === '\n' || character === '\r' ? ' ' : character;
+  }
+  return out;
+}
 
 /** A word for sh/bash: single quotes, with any single quote closed, escaped and reopened. */
 function shellQuoted(text: string): string {

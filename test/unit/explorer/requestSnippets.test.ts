@@ -17,20 +17,17 @@ import {
 import { ensureSystemPackages } from '../../host/systemPackages';
 
 const KEY = 'snippet-key-Qe91';
+const HTTPYAC = join(__dirname, '../../../node_modules/.bin/httpyac');
 
 /**
  * Runs a snippet as a user would, with the key in the environment; its output (status and body).
  * Asynchronously: the server answering it runs in this process.
  */
-function run(
-  format: Exclude<SnippetFormat, 'http'>,
-  snippet: string,
-  folder: string,
-): Promise<string> {
+function run(format: SnippetFormat, snippet: string, folder: string): Promise<string> {
   const env = { ...process.env, [API_KEY_VARIABLE]: KEY };
   const file = join(
     folder,
-    { curl: 'r.sh', httpie: 'r.sh', fetch: 'r.mjs', python: 'r.py' }[format],
+    { curl: 'r.sh', httpie: 'r.sh', fetch: 'r.mjs', python: 'r.py', http: 'r.http' }[format],
   );
   writeFileSync(file, snippet);
   const [command, args] = {
@@ -38,12 +35,14 @@ function run(
     httpie: ['bash', [file]],
     fetch: [process.execPath, [file]],
     python: ['/usr/bin/python3', [file]],
+    // httpYac runs `.http` files as REST Client does: {{$processEnv …}} and all.
+    http: [HTTPYAC, ['send', file, '--all', '--output', 'body', '--raw', '--no-color']],
   }[format] as [string, string[]];
   return new Promise((resolve, reject) => {
     const child = execFile(
       command,
       args,
-      { env, encoding: 'utf8', timeout: 30_000 },
+      { env, cwd: folder, encoding: 'utf8', timeout: 30_000 },
       (error, stdout, stderr) =>
         error
           ? reject(new Error(`${format} failed: ${error.message}\n${stderr}`))
@@ -68,7 +67,7 @@ describe('request snippets, run against the local server', function () {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  const runnable = ['curl', 'fetch', 'python', 'httpie'] as const;
+  const runnable = ['curl', 'fetch', 'python', 'httpie', 'http'] as const;
 
   for (const format of runnable) {
     it(`${format}: lists with the view's filter and limit, and creates a pet with an int64 category exactly`, async () => {
@@ -96,6 +95,38 @@ describe('request snippets, run against the local server', function () {
       );
     });
   }
+
+  for (const format of runnable) {
+    it(`${format}: a name that a client or shell would expand is sent as written, never the key`, async () => {
+      const name = `{{$processEnv ${API_KEY_VARIABLE}}} $${API_KEY_VARIABLE} {{x}} }}{{ %41 \\u007b`;
+      const body = `{"name":${JSON.stringify(name)},"categoryId":1}`;
+      const create: RequestDescription = { method: 'POST', url: `${server.baseUrl}/pets`, body };
+      const created = await run(format, requestSnippet(create, format), folder);
+      assert.ok(!created.includes(KEY), created);
+      const stored = [...server.repository.list({ limit: 1000 })].filter((pet) =>
+        pet.name.includes('{{x}}'),
+      );
+      assert.ok(
+        stored.some((pet) => pet.name === name),
+        stored.map((pet) => pet.name).join('\n'),
+      );
+      assert.ok(stored.every((pet) => !pet.name.includes(KEY)));
+    });
+  }
+
+  it('http: a URL with braces or a line break stays one inert request line', () => {
+    const snippet = requestSnippet(
+      { method: 'GET', url: 'https://api.example.com/v1/pets?name={{$processEnv HOME}}\nX-A: b' },
+      'http',
+    );
+    const [requestLine, authorization, ...rest] = snippet.split('\n');
+    assert.equal(
+      requestLine,
+      'GET https://api.example.com/v1/pets?name=%7B%7B$processEnv%20HOME%7D%7D%0AX-A:%20b',
+    );
+    assert.equal(authorization, `Authorization: Bearer {{$processEnv ${API_KEY_VARIABLE}}}`);
+    assert.ok(!rest.join('\n').includes('{{'));
+  });
 
   it('never holds the key: each reads it from PETSTORE_API_KEY when run', () => {
     for (const { format } of SNIPPET_FORMATS) {

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { PetStoreClient } from '../core/api/client';
 import { PetStoreError } from '../core/api/errors';
@@ -64,15 +65,23 @@ async function findInWorkspace(
 ): Promise<{ calls: FoundCall[]; notes: string[] }> {
   const notes: string[] = [];
   const roots: string[] = [];
+  // Real paths: a link inside the workspace to a folder outside it leads outside it.
+  const realWorkspace = realpathSync.native(workspace);
   for (const path of paths?.length ? paths : ['.']) {
     const absolute = resolve(workspace, path);
-    if (isInside(absolute, [workspace])) roots.push(absolute);
+    if (isInside(absolute, [workspace]) && isInside(realPathOf(absolute), [realWorkspace]))
+      roots.push(absolute);
     else notes.push(`${path} is outside the workspace: not searched`);
   }
   if (!roots.length) return { calls: [], notes };
   const settings = finderSettings({});
   if (typeof settings === 'string') throw new Error(settings);
-  const outcome = await scanFiles(roots, settings, repositoryRoot(workspace), { snippets: true });
+  const outcome = await scanFiles(
+    roots,
+    { ...settings, confine: [realWorkspace] },
+    repositoryRoot(workspace),
+    { snippets: true },
+  );
   const calls: FoundCall[] = [];
   for (const file of outcome.results) {
     const name = relative(workspace, file.path).split(sep).join('/');
@@ -86,4 +95,13 @@ async function findInWorkspace(
   }
   if (outcome.ioError) notes.push('some files or folders could not be read (see the server log)');
   return { calls, notes };
+}
+
+/** The path with its links resolved; a path that does not exist yet is its own (nothing to follow). */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
 }

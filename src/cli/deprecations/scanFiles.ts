@@ -122,6 +122,11 @@ export interface FinderSettings {
   openApi: boolean;
   /** Count the routes that serve the operation as calls (--count-routes). */
   countRoutes: boolean;
+  /**
+   * Real paths of the folders nothing is read outside of (the MCP server's workspace): links
+   * that leave them are skipped. The walker lists then: ripgrep follows links wherever they go.
+   */
+  confine?: readonly string[];
 }
 
 /** Checks the finder's options: a message for the first bad one, else the settings. */
@@ -201,6 +206,7 @@ const NOTE_TEXT: Record<SkipNote['reason'], string> = {
   unreadable: 'could not read',
   symlinkLoop: 'skipped symlink loop',
   notRegularFile: 'skipped what is not a regular file (FIFO, socket or device)',
+  outsideConfinement: 'skipped a link that leads outside the workspace',
   missing: 'no such file or folder',
   scanFailed: 'could not scan, so its calls are not reported',
 };
@@ -218,6 +224,7 @@ export async function scanFiles(
   repository: string,
   request: ScanRequest = {},
 ): Promise<ScanOutcome> {
+  if (settings.confine) settings = { ...settings, ripgrep: undefined };
   let ioError = false;
   const onSkip = (skipped: SkipNote) => {
     if (
@@ -377,6 +384,7 @@ function walkTree(
   const documents: ListedFile[] = [];
   const listed = listFiles(roots, onSkip, {
     gitignore: settings.gitignore,
+    confine: settings.confine,
     accept: (name, language) =>
       isScannedName(name, language) || (settings.openApi && mayBeOpenApiFile(name)),
   });

@@ -46,7 +46,11 @@ export async function addWrapperCalls(
       yield read;
     }
   };
-  const walk = () => listFiles(roots, () => undefined, { gitignore: settings.gitignore });
+  const walk = () =>
+    listFiles(roots, () => undefined, {
+      gitignore: settings.gitignore,
+      confine: settings.confine,
+    });
   const { calls, index } = await followWrappers(
     outcome.results,
     mentioning,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -19,9 +19,14 @@ interface CallResult {
   structuredContent?: Record<string, unknown>;
 }
 
+/** Text only the file outside the workspace holds: it must never reach the client. */
+const OUTSIDE_MARK = 'outside-the-workspace-7Hq2';
+
 describe('petstore-mcp (the MCP server over stdio, with the SDK client, against petstore-server)', function () {
   let server: ServerProcess;
   let workspace: string;
+  /** A folder beside the workspace, reached from inside it only through links. */
+  let outside: string;
   let client: Client;
   let stderr = '';
   /** Every message both ways, as the client's transport saw them. */
@@ -36,6 +41,10 @@ describe('petstore-mcp (the MCP server over stdio, with the SDK client, against 
       join(workspace, 'src', 'fetch.js'),
       'fetch(`${base}/pets/${id}`);\nfetch(`${base}/pets`);\n',
     );
+    outside = mkdtempSync(join(tmpdir(), 'petstore-mcp-outside-'));
+    writeFileSync(join(outside, 'private.js'), `fetch('/pets/1'); // ${OUTSIDE_MARK}\n`);
+    symlinkSync(outside, join(workspace, 'linked-folder'));
+    symlinkSync(join(outside, 'private.js'), join(workspace, 'src', 'linked-file.js'));
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [
@@ -80,6 +89,7 @@ describe('petstore-mcp (the MCP server over stdio, with the SDK client, against 
     server?.child.kill('SIGTERM');
     await server?.exited;
     rmSync(workspace, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
   });
 
   const call = async (name: string, args: Record<string, unknown> = {}) =>
@@ -194,6 +204,27 @@ describe('petstore-mcp (the MCP server over stdio, with the SDK client, against 
       (result.structuredContent?.calls as { at: string }[]).map((found) => found.at),
       ['src/client.ts:1:30', 'src/fetch.js:1:7'],
     );
+  });
+
+  it('findDeprecatedCalls never follows a link out of the workspace, named or walked into', async () => {
+    const named = await call('findDeprecatedCalls', {
+      paths: ['linked-folder', 'linked-folder/private.js', 'src/linked-file.js'],
+    });
+    assert.equal(named.structuredContent?.total, 0);
+    assert.deepEqual(named.structuredContent?.notes, [
+      'linked-folder is outside the workspace: not searched',
+      'linked-folder/private.js is outside the workspace: not searched',
+      'src/linked-file.js is outside the workspace: not searched',
+    ]);
+    const walked = await call('findDeprecatedCalls');
+    assert.deepEqual(
+      (walked.structuredContent?.files as { file: string }[]).map((entry) => entry.file),
+      ['src/client.ts', 'src/fetch.js'],
+    );
+    assert.ok(!JSON.stringify(walked).includes(OUTSIDE_MARK));
+    assert.ok(!JSON.stringify(named).includes(OUTSIDE_MARK));
+    assert.match(stderr, /skipped a link that leads outside the workspace: .*linked-folder/);
+    assert.match(stderr, /skipped a link that leads outside the workspace: .*linked-file\.js/);
   });
 
   it('serves the interface spec as a resource', async () => {

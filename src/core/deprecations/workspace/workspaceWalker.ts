@@ -31,6 +31,11 @@ export interface WalkOptions {
   gitignore?: boolean;
   /** Which files are listed (default: what a scan reads, isScannedName). */
   accept?: (name: string, language: LanguageSupport | undefined) => boolean;
+  /**
+   * Real paths of the folders nothing may be read outside of (an MCP server's workspace): a root
+   * or a link whose target is elsewhere is skipped with a note, never followed.
+   */
+  confine?: readonly string[];
 }
 
 export interface CandidateFile {
@@ -49,6 +54,8 @@ export interface SkipNote {
     | 'symlinkLoop'
     | 'missing'
     | 'notRegularFile'
+    /** A root or a link that leads out of the folders the walk is confined to. */
+    | 'outsideConfinement'
     /** The engine failed on the file's text (scanSafely): its calls are not reported. */
     | 'scanFailed';
   detail?: string;
@@ -139,9 +146,13 @@ export function listFiles(
           const target = statSync(pathBytes ?? path);
           isDirectory = target.isDirectory();
           isFile = target.isFile();
-          if (isDirectory) realPath = realpathSync.native(pathBytes ?? path);
+          if (isDirectory || options.confine) realPath = realpathSync.native(pathBytes ?? path);
         } catch {
           continue; // dangling link
+        }
+        if (options.confine && !isInside(realPath, options.confine)) {
+          onSkip({ path, reason: 'outsideConfinement' });
+          continue;
         }
         // A link to a folder inside the scanned roots is an alias: that folder is scanned by its
         // own path (a link to one of its ancestors would loop). Links out of the roots are followed.
@@ -165,7 +176,12 @@ export function listFiles(
   };
   const walkFrom = (root: string, scopes: readonly IgnoreScope[]) => {
     try {
-      pending.push({ folder: normalize(root), real: realpathSync.native(root), scopes });
+      const real = realpathSync.native(root);
+      if (options.confine && !isInside(real, options.confine)) {
+        onSkip({ path: root, reason: 'outsideConfinement' });
+        return;
+      }
+      pending.push({ folder: normalize(root), real, scopes });
     } catch (error) {
       onSkip({ path: root, reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code });
     }
@@ -180,7 +196,11 @@ export function listFiles(
           ? [{ base: root, rules: ignore().add([...options.excludes]) }]
           : [],
       );
-    else if (kind === 'file') files.push({ path: root, language: languageOfPath(root) });
+    else if (kind === 'file') {
+      if (options.confine && !isInside(realpathSync.native(root), options.confine))
+        onSkip({ path: root, reason: 'outsideConfinement' });
+      else files.push({ path: root, language: languageOfPath(root) });
+    }
   }
   return files;
 }

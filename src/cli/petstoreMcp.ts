@@ -77,6 +77,12 @@ async function main(): Promise<void> {
     log,
   });
   server.onerror = (error) => log(`protocol error: ${error.message}`);
+  // The SDK's stdio transport closes itself on a message over its 10 MB buffer and then reads
+  // nothing more: exit, saying so, so that the client sees it and can start the server again.
+  server.onclose = () => {
+    log('stopped: the connection closed (a message over 10 MB closes it); start the server again');
+    process.exit(1);
+  };
   await server.connect(new StdioServerTransport());
   log(
     `serving ${environments.length} environments (${environments.map((environment) => environment.id).join(', ')}) over stdio`,

@@ -252,6 +252,27 @@ describe('petstore-mcp (the MCP server over stdio, with the SDK client, against 
 });
 
 describe('petstore-mcp on raw stdio (what an unlucky client sends)', function () {
+  it('a message over 10 MB: exits with a clear line on stderr instead of going silent', async function () {
+    const child = spawn(
+      process.execPath,
+      [MCP_BIN, '--environment', 'staging=http://127.0.0.1:9/v1'],
+      {
+        env: { PATH: process.env.PATH ?? '', PETSTORE_API_KEY_STAGING: KEY },
+        stdio: ['pipe', 'ignore', 'pipe'],
+      },
+    );
+    let stderrText = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderrText += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolveExit) => child.on('exit', resolveExit));
+    child.stdin.on('error', () => undefined); // the server may be gone before the last bytes
+    child.stdin.write(
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(11 * 1024 * 1024)}"}}\n`,
+    );
+    child.stdin.write('{"jsonrpc":"2.0","id":2,"method":"ping"}\n');
+    assert.equal(await exited, 1);
+    assert.match(stderrText, /petstore-mcp: stopped: .*over 10 MB/);
+  });
+
   it('answers malformed JSON-RPC with errors and keeps serving; the key is not in the raw bytes', async function () {
     const child = spawn(
       process.execPath,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { visibleText } from '../core/text/visibleText';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,7 +61,8 @@ async function main(): Promise<void> {
     const key = process.env[keyVariableOf(environment.id)]?.trim();
     if (key) redactor.remember(key);
   }
-  const log = (line: string) => process.stderr.write(`petstore-mcp: ${redactor.redact(line)}\n`);
+  const log = (line: string) =>
+    process.stderr.write(`petstore-mcp: ${visibleText(redactor.redact(line))}\n`);
   const server = petStoreMcpServer({
     ports: mcpPorts({
       environments,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { visibleText } from '../core/text/visibleText';
 import { parseArgs } from 'node:util';
 import { DataFileError } from '../server/dataFile';
 import { StoreLockedError } from '../server/dataPath';
@@ -89,7 +90,9 @@ async function main(): Promise<void> {
     keepAliveTimeoutMs: seconds(options['keep-alive-timeout'], '--keep-alive-timeout'),
     maxConnections: count(options['max-connections'], '--max-connections'),
   };
-  const log = options.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
+  const log = options.quiet
+    ? undefined
+    : (line: string) => process.stdout.write(`${visibleText(line)}\n`);
   let server;
   try {
     server = await startPetStoreServer({

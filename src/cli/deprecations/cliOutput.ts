@@ -1,14 +1,15 @@
+import { visibleText } from '../../core/text/visibleText';
 import { statSync } from 'node:fs';
 
 /** Prints a message and the usage to stderr, and exits 2 (a usage error). */
 export function usageError(message: string, usage: string): never {
-  process.stderr.write(`petstore-deprecations: ${message}\n\n${usage}\n`);
+  process.stderr.write(`petstore-deprecations: ${visibleText(message)}\n\n${usage}\n`);
   process.exit(2);
 }
 
 /** Prints a message to stderr and exits 2 (bad input or an I/O error). */
 export function fail(message: string): never {
-  process.stderr.write(`petstore-deprecations: ${message}\n`);
+  process.stderr.write(`petstore-deprecations: ${visibleText(message)}\n`);
   process.exit(2);
 }
 
@@ -43,7 +44,7 @@ export function writeParts(
 
 /** A line for the log: stderr, so stdout stays a clean report. */
 export function note(message: string): void {
-  process.stderr.write(`petstore-deprecations: ${message}\n`);
+  process.stderr.write(`petstore-deprecations: ${visibleText(message)}\n`);
 }
 
 export function plural(count: number, noun: string): string {

@@ -30,6 +30,8 @@ Options:
   --baseline FILE            also show the progress since the baseline: its calls removed, and
                              the calls that are new
   --codeowners FILE          owners from FILE instead of the repository's CODEOWNERS
+  --mention-owners           markdown: write owners as @mentions, which notify them where the
+                             comment is posted (default: in code spans, notifying nobody)
 ${FINDER_USAGE}
   -h, --help                 show this help
 
@@ -49,6 +51,7 @@ export async function runReport(args: string[]): Promise<number> {
         out: { type: 'string' },
         baseline: { type: 'string' },
         codeowners: { type: 'string' },
+        'mention-owners': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -112,7 +115,10 @@ export async function runReport(args: string[]): Promise<number> {
     baseline: comparison && { recorded: comparison.recorded, gone: comparison.gone.length },
   });
   for (const skipped of report.notes) note(`note: ${skipped}`);
-  const text = format === 'html' ? progressHtml(report, TOOL_VERSION) : progressMarkdown(report);
+  const text =
+    format === 'html'
+      ? progressHtml(report, TOOL_VERSION)
+      : progressMarkdown(report, { mentionOwners: values['mention-owners'] });
   if (values.out === undefined) process.stdout.write(text);
   else {
     try {

@@ -40,12 +40,15 @@ describe('petstore-deprecations report', () => {
     const { code, stdout, stderr } = await run(['report', '--format', 'markdown'], repo);
     assert.equal(code, 0, stderr);
     assert.match(stdout, /\*\*3\*\* calls left in 2 files · \*\*\d+ days left\*\*/);
-    assert.match(stdout, /\| @org\/frontend \| 2 \|\n\| @org\/platform \| 1 \|/);
+    // Owners in code spans: a pull-request comment notifies nobody unless asked.
+    assert.match(stdout, /\| `@org\/frontend` \| 2 \|\n\| `@org\/platform` \| 1 \|/);
     assert.match(stdout, /\| TypeScript \| 2 \|\n\| Python \| 1 \|/);
-    assert.match(stdout, /\| services\/api\/client\.py:2 \| @org\/platform \| `pet = requests/);
+    assert.match(stdout, /\| `services\/api\/client\.py:2` \| `@org\/platform` \| `pet = requests/);
     assert.match(stderr, /note: \.github\/CODEOWNERS:3: skipped \(negation \(!\) is not supported/);
     assert.doesNotMatch(stderr, /oops/, 'a skipped line is named by its place, never quoted');
     assert.match(stderr, /3 calls left in 2 files, \d+ days left/);
+    const mentioned = await run(['report', '--format', 'markdown', '--mention-owners'], repo);
+    assert.match(mentioned.stdout, /\| @org\/frontend \| 2 \|\n\| @org\/platform \| 1 \|/);
   });
 
   it('writes one self-contained HTML page with --out, whole (no temporary file left)', async () => {
@@ -65,7 +68,7 @@ describe('petstore-deprecations report', () => {
     const { stdout } = await run(['report', '--format', 'markdown'], repo);
     assert.match(
       stdout,
-      /\| Folder \| Calls \|\n\| --- \| ---: \|\n\| web\/ \| 2 \|\n\| services\/ \| 1 \|/,
+      /\| Folder \| Calls \|\n\| --- \| ---: \|\n\| `web\/` \| 2 \|\n\| `services\/` \| 1 \|/,
     );
   });
 
@@ -85,7 +88,7 @@ describe('petstore-deprecations report', () => {
       stdout,
       /Since the baseline: \*\*1 of 3\*\* baselined calls removed \(33\.3 %\), \*\*1\*\* new\./,
     );
-    assert.match(stdout, /services\/api\/new\.py:1 .* \*\*new\*\* \|/);
+    assert.match(stdout, /services\/api\/new\.py:1` .* \*\*new\*\* \|/);
   });
 
   const refusals: [string, string[], RegExp][] = [

@@ -242,6 +242,17 @@ describe('petstore-mcp (the MCP server over stdio, with the SDK client, against 
     await assert.rejects(client.readResource({ uri: 'petstore://nothing' }), /no resource/);
   });
 
+  it('logs a pet name with terminal escapes and a bidi override shown, not obeyed', async () => {
+    const created = await call('createPet', {
+      environment: 'staging',
+      name: 'Rex \u001b[2J\u202eevil',
+      categoryId: '1',
+    });
+    assert.equal(created.isError, undefined, created.content[0]?.text);
+    assert.match(stderr, /Created pet \d+ "Rex <U\+001B>\[2J<U\+202E>evil"/);
+    assert.ok(!stderr.includes('\u001b') && !stderr.includes('\u202e'));
+  });
+
   it('the keys appear nowhere in what crossed stdio or in the log', function () {
     assert.ok(transcript.length > 10, 'the transcript recorded the session');
     const everything = `${transcript.join('\n')}\n${stderr}`;

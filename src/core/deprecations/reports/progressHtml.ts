@@ -3,6 +3,7 @@
  * no network (its Content-Security-Policy forbids loading anything), styles inline, the chart an
  * inline SVG.
  */
+import { visibleText } from '../../text/visibleText';
 import type { ProgressReport, Tally } from '../migration/progress';
 
 export function progressHtml(report: ProgressReport, toolVersion: string): string {
@@ -139,9 +140,9 @@ function count(value: number, noun: string): string {
   return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }
 
-/** Text as HTML content or a quoted attribute value. */
+/** Text as HTML content or a quoted attribute value, control characters made visible. */
 export function html(text: string): string {
-  return text
+  return visibleText(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

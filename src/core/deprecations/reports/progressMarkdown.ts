@@ -2,12 +2,28 @@
  * The progress report as Markdown, for a pull-request comment: the same numbers as the HTML page,
  * with the call list folded and cut (a GitHub comment holds at most 65,536 characters).
  */
-import type { ProgressReport, Tally } from '../migration/progress';
+import { visibleText } from '../../text/visibleText';
+import { NO_OWNER, ROOT_FOLDER, type ProgressReport, type Tally } from '../migration/progress';
 
 /** Calls listed at most; the rest are counted. */
 export const MARKDOWN_MAX_CALLS = 100;
 
-export function progressMarkdown(report: ProgressReport): string {
+export interface MarkdownOptions {
+  /**
+   * Write owners as live mentions (`@org/team`), which notify them where the comment is posted.
+   * Default: in code spans, which notify nobody.
+   */
+  mentionOwners?: boolean;
+}
+
+export function progressMarkdown(report: ProgressReport, options: MarkdownOptions = {}): string {
+  // Owners and folders as code: an owner written plainly is a mention that notifies them.
+  const owner = (name: string) =>
+    name === NO_OWNER ||
+    name === ROOT_FOLDER ||
+    (options.mentionOwners && report.groupedBy === 'owner')
+      ? mention(name)
+      : code(name);
   const lines = [
     '## Migrating off `GET /pets/{petId}` (getPet)',
     '',
@@ -34,7 +50,10 @@ export function progressMarkdown(report: ProgressReport): string {
     return finish(lines, report);
   }
   const grouping = report.groupedBy === 'owner' ? 'Owner' : 'Folder';
-  lines.push(...tallyTable(report.groups, grouping), ...tallyTable(report.languages, 'Language'));
+  lines.push(
+    ...tallyTable(report.groups, grouping, owner),
+    ...tallyTable(report.languages, 'Language', cell),
+  );
   const shown = report.calls.slice(0, MARKDOWN_MAX_CALLS);
   lines.push(
     `<details><summary>Every call (${report.total})</summary>`,
@@ -43,7 +62,7 @@ export function progressMarkdown(report: ProgressReport): string {
     '| --- | --- | --- |',
     ...shown.map(
       (call) =>
-        `| ${cell(`${call.file}:${call.line}`)} | ${cell(call.owner)} | ${code(call.snippet)}${call.through ? ` through ${code(call.through)}` : ''}${baseline && !call.baselined ? ' **new**' : ''} |`,
+        `| ${code(`${call.file}:${call.line}`)} | ${owner(call.owner)} | ${code(call.snippet)}${call.through ? ` through ${code(call.through)}` : ''}${baseline && !call.baselined ? ' **new**' : ''} |`,
     ),
   );
   if (report.total > shown.length)
@@ -57,28 +76,44 @@ function finish(lines: string[], report: ProgressReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-function tallyTable(rows: readonly Tally[], heading: string): string[] {
+function tallyTable(
+  rows: readonly Tally[],
+  heading: string,
+  name: (text: string) => string,
+): string[] {
   return [
     `| ${heading} | Calls |`,
     '| --- | ---: |',
-    ...rows.map((row) => `| ${cell(row.name)} | ${row.calls} |`),
+    ...rows.map((row) => `| ${name(row.name)} | ${row.calls} |`),
     '',
   ];
 }
 
-/** Text in a table cell: pipes escaped, no line breaks, no HTML. */
+/**
+ * Plain text in a table cell or a note: one line, control characters visible, no HTML, Markdown's
+ * punctuation escaped (no link, emphasis or image), and no mention: `@name` gets a zero-width
+ * space after the `@`, so nobody is notified.
+ */
 function cell(text: string): string {
-  return text
+  return visibleText(text)
     .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_{}[\]()#+!~|]/g, '\\$&')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|');
+    .replace(/@(?=\w)/g, '@&#8203;');
+}
+
+/** Owners as written, mentions live (`--mention-owners`); still escaped, one line. */
+function mention(text: string): string {
+  return cell(text).replace(/@&#8203;/g, '@');
 }
 
 /** A snippet as inline code: backticks can't be escaped inside, so a longer fence is used. */
 function code(text: string): string {
-  const flat = text.replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|');
+  const flat = visibleText(text)
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/\|/g, '\\|');
   const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';

@@ -177,7 +177,7 @@ describe('migration: the progress report as Markdown', () => {
       }),
     );
     assert.ok(
-      text.includes('| a\\|b.ts:1 | (root) | ``x = a \\|\\| fetch(`/pets/${id}`) <b>`` |'),
+      text.includes('| `a\\|b.ts:1` | \\(root\\) | ``x = a \\|\\| fetch(`/pets/${id}`) <b>`` |'),
       text,
     );
     assert.ok(text.includes('**1** call left in 1 file · **10 days left**'));
@@ -186,8 +186,45 @@ describe('migration: the progress report as Markdown', () => {
   it(`lists at most ${MARKDOWN_MAX_CALLS} calls and counts the rest`, () => {
     const many = Array.from({ length: MARKDOWN_MAX_CALLS + 7 }, (_, i) => call('a.ts', i + 1));
     const text = progressMarkdown(progressReport({ calls: many, now: NOW }));
-    assert.equal(text.match(/^\| a\.ts:\d+ /gm)?.length, MARKDOWN_MAX_CALLS);
+    assert.equal(text.match(/^\| `a\.ts:\d+` /gm)?.length, MARKDOWN_MAX_CALLS);
     assert.match(text, /… and 7 more \(the HTML report lists them all\)\./);
+  });
+
+  it('notifies nobody: owners in code spans, @names in notes broken, link syntax inert', () => {
+    const owners = CodeOwners.parse('a/ @org/team\nb/ [x](https://evil.example/)@corp.com\n');
+    const report = progressReport({
+      calls: [call('a/x.ts', 1), call('b/y.ts', 2)],
+      owners: { file: 'CODEOWNERS', owners },
+      now: NOW,
+    });
+    report.notes.push('CODEOWNERS: @alice and @org/team are not known here');
+    const text = progressMarkdown(report);
+    assert.ok(text.includes('| `@org/team` | 1 |'), text);
+    assert.ok(text.includes('| `[x](https://evil.example/)@corp.com` | 1 |'), text);
+    assert.ok(text.includes('> CODEOWNERS: @&#8203;alice and @&#8203;org/team are not known here'));
+    // Outside code spans no @name is left whole, and no link is formed.
+    const outsideCode = text.replace(/(`+)[^`][\s\S]*?\1/g, '');
+    assert.doesNotMatch(outsideCode, /@\w/);
+    assert.doesNotMatch(outsideCode, /\]\(/);
+
+    const mentioned = progressMarkdown(report, { mentionOwners: true });
+    assert.ok(mentioned.includes('| @org/team | 1 |'), mentioned);
+    assert.ok(mentioned.includes('| `a/x.ts:1` | @org/team |'), mentioned);
+  });
+
+  it('shows bidirectional overrides and control characters instead of obeying them', () => {
+    const tricky = 'if (isAdmin) { fetch(`/pets/${id}`) } \u202e } \u2066 \u001b[31mred\u0007';
+    const report = progressReport({ calls: [call('a\u202e.ts', 1, tricky)], now: NOW });
+    report.notes.push('skipped \u001b]8;;https://evil.example\u0007link');
+    for (const text of [progressMarkdown(report), progressHtml(report, '1.0.0')]) {
+      for (const acting of ['\u001b', '\u0007', '\u202e', '\u2066'])
+        assert.ok(!text.includes(acting), JSON.stringify(acting));
+      for (const shown of ['<U+202E>', '<U+2066>', '<U+001B>', '<U+0007>'])
+        assert.ok(
+          text.includes(shown) || text.includes(shown.replace('<', '&lt;').replace('>', '&gt;')),
+          shown,
+        );
+    }
   });
 
   it('shows the baseline progress and marks new calls', () => {

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'storage_failure'
+  | 'store_full'
   | 'internal_error'
   | 'request_timeout'
   | 'headers_too_large'

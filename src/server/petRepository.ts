@@ -1,3 +1,4 @@
+import { INT64_MAX } from '../core/api/int64';
 import type { NewPet, PetStatus } from '../core/api/schemas';
 
 /** A pet as the server keeps it: a status is always stored (gap decision: `available` by default). */
@@ -30,6 +31,11 @@ interface PendingCreate {
  * that arrive while a write is in flight are written together in the next one, and each is
  * acknowledged (and becomes visible to readers) only after the write that contains it succeeded.
  */
+/** No id is left to give: the next one would not be an int64 (nor could the store record it). */
+export class StoreFullError extends Error {
+  override readonly name = 'StoreFullError';
+}
+
 export class PetRepository {
   private readonly committed: StoredPet[];
   private nextId: bigint;
@@ -72,6 +78,11 @@ export class PetRepository {
   }
 
   create(newPet: NewPet): Promise<StoredPet> {
+    // The store records the id after the last one, an int64 too: the last id given is MAX − 1.
+    if (this.nextId >= INT64_MAX)
+      return Promise.reject(
+        new StoreFullError(`every pet id up to ${INT64_MAX - 1n} has been given out`),
+      );
     const pet: StoredPet = {
       id: this.nextId++,
       name: newPet.name,

@@ -1,3 +1,4 @@
+import { StoreFullError } from './petRepository';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INT64_MAX, INT64_MIN } from '../core/api/int64';
 import { LIST_LIMIT_DEFAULT, NewPet, PetStatus, describeIssues } from '../core/api/schemas';
@@ -152,6 +153,13 @@ export function createRequestHandler({ repository, keys }: HandlerDependencies) 
     try {
       pet = await repository.create(parsed.data);
     } catch (error) {
+      if (error instanceof StoreFullError)
+        return sendError(
+          response,
+          507,
+          'store_full',
+          `The store has no pet id left, so the pet was not created: ${error.message}`,
+        );
       return sendError(
         response,
         500,

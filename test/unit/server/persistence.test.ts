@@ -28,6 +28,30 @@ describe('reference server: persistence with --data', () => {
       name: string;
     }[];
 
+  it('refuses a create once no int64 id is left (507), never acknowledging one it cannot read back', async () => {
+    const nearTheEnd = 9223372036854775806n;
+    await writeFile(
+      dataFile,
+      `{"format":"petstore-data","version":1,"nextId":${nearTheEnd},"pets":[]}`,
+    );
+    let server = await startPetStoreServer({ apiKeys: [KEY], dataFile });
+    const last = await create(server.baseUrl, 'Last');
+    assert.equal(last.status, 201, last.text);
+    assert.match(last.text, /^\{"id":9223372036854775806,/);
+    const refused = await create(server.baseUrl, 'One too many');
+    assertErrorBody(refused, 507);
+    assert.match(refused.text, /"code":"store_full"/);
+    await server.close();
+    // The store still opens, holding exactly what was acknowledged, and still refuses.
+    server = await startPetStoreServer({ apiKeys: [KEY], dataFile });
+    assert.deepEqual(
+      (await listAll(server.baseUrl)).map((pet) => pet.name),
+      ['Last'],
+    );
+    assertErrorBody(await create(server.baseUrl, 'Again'), 507);
+    await server.close();
+  });
+
   it('keeps pets across a restart, with exact int64 values, and continues the ids', async () => {
     let server = await startPetStoreServer({ apiKeys: [KEY], dataFile });
     await create(server.baseUrl, 'Keeper', '9223372036854775807');

@@ -2,9 +2,10 @@ import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { Int64 } from '../core/api/int64';
-import { PetStatus } from '../core/api/schemas';
+import { describeIssues } from '../core/api/schemas';
 import { parseJsonLossless, stringifyJsonLossless } from '../core/json/losslessJson';
 import type { StoredPet, StoreSnapshot } from './petRepository';
+import { StoredPetRecord } from './storedPetRecord';
 
 const DATA_FORMAT = 'petstore-data';
 
@@ -12,7 +13,7 @@ const DataFileContent = z.object({
   format: z.literal(DATA_FORMAT),
   version: z.literal(1),
   nextId: Int64,
-  pets: z.array(z.object({ id: Int64, name: z.string(), categoryId: Int64, status: PetStatus })),
+  pets: z.array(StoredPetRecord),
 });
 
 /** The data file cannot be used as it is; the server refuses to start rather than overwrite it. */
@@ -34,7 +35,9 @@ export async function loadDataFile(path: string): Promise<StoreSnapshot | undefi
     content = DataFileContent.parse(parseJsonLossless(text));
   } catch (error) {
     const reason =
-      error instanceof z.ZodError ? 'it is not a Pet Store data file' : (error as Error).message;
+      error instanceof z.ZodError
+        ? `it is not a Pet Store data file: ${describeIssues(error)}`
+        : (error as Error).message;
     throw new DataFileError(
       `The data file ${path} is corrupt (${reason}). It was left untouched; repair or move it, or start with another --data file.`,
     );

@@ -1,17 +1,9 @@
 import { rename, open, readFile, stat, type FileHandle } from 'node:fs/promises';
-import { z } from 'zod';
-import { Int64 } from '../core/api/int64';
-import { PetStatus } from '../core/api/schemas';
 import { parseJsonLossless, stringifyJsonLossless } from '../core/json/losslessJson';
+import { describeIssues } from '../core/api/schemas';
 import { DataFileError } from './dataFile';
 import type { StoredPet } from './petRepository';
-
-const JournalRecord = z.strictObject({
-  id: Int64,
-  name: z.string(),
-  categoryId: Int64,
-  status: PetStatus,
-});
+import { StoredPetRecord } from './storedPetRecord';
 
 export interface Replayed {
   pets: StoredPet[];
@@ -85,12 +77,15 @@ function recordProblem(
   nextId: bigint,
   snapshotNextId: bigint,
 ): StoredPet | undefined | string {
-  let record: StoredPet;
+  let json: unknown;
   try {
-    record = JournalRecord.parse(parseJsonLossless(line));
+    json = parseJsonLossless(line);
   } catch {
     return 'not a pet record';
   }
+  const parsed = StoredPetRecord.safeParse(json);
+  if (!parsed.success) return `not a pet the API would accept (${describeIssues(parsed.error)})`;
+  const record: StoredPet = parsed.data;
   if (record.id < snapshotNextId) return undefined;
   if (record.id < nextId) return `pet id ${record.id} is not above the previous one`;
   return record;

@@ -147,6 +147,35 @@ describe('reference server store: journal, lock and start-up checks (real proces
     assert.equal(await readFile(join(folder, aside), 'utf8'), damaged);
   });
 
+  it('treats a record the API would refuse as damage: a 2 MB name, an empty one, id 0', async () => {
+    for (const bad of [
+      `{"id":2,"name":"${'x'.repeat(2_000_000)}","categoryId":1,"status":"available"}\n`,
+      '{"id":2,"name":"  ","categoryId":1,"status":"available"}\n',
+      '{"id":0,"name":"zero","categoryId":1,"status":"available"}\n',
+    ]) {
+      const journal = `${record(1)}${bad}${record(3)}`;
+      await writeFile(`${dataFile}.journal`, journal);
+      const refused = await runToExit();
+      assert.equal(refused.code, 1);
+      assert.match(refused.output, /damaged at line 2 .*not a pet the API would accept/s);
+      assert.ok(refused.output.length < 2_000, 'the damage is described, not quoted');
+      assert.equal(await readFile(`${dataFile}.journal`, 'utf8'), journal);
+    }
+    const repaired = await start('--repair');
+    assert.deepEqual(await names(repaired.baseUrl), ['p1', 'p3']);
+    repaired.child.kill('SIGTERM');
+    await repaired.exited;
+  });
+
+  it('refuses a data file holding a pet the API would refuse, untouched', async () => {
+    const text = `{"format":"petstore-data","version":1,"nextId":3,"pets":[{"id":1,"name":"${'y'.repeat(201)}","categoryId":1,"status":"sold"}]}`;
+    await writeFile(dataFile, text);
+    const refused = await runToExit();
+    assert.equal(refused.code, 1);
+    assert.match(refused.output, /corrupt .*name: must be at most 200 characters/);
+    assert.equal(await readFile(dataFile, 'utf8'), text);
+  });
+
   it('compacts the journal into the data file at start and past its size threshold', async () => {
     const server = await startPetStoreServer({ apiKeys: [KEY], dataFile, compactAboveBytes: 400 });
     for (let i = 0; i < 30; i++) assert.equal((await create(server.baseUrl, `c${i}`)).status, 201);

@@ -305,8 +305,14 @@ describe('Deprecated getPet finder in the editor', function () {
 });
 
 /** Process ids of the deprecation language servers started by this extension host. */
+/**
+ * The language servers of this extension host, by their command line. A process the server is
+ * forking (to run ripgrep) shows the server's command line until it execs, so children of a
+ * server are not counted.
+ */
 function languageServerProcesses(): number[] {
   const ids: number[] = [];
+  const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let commandLine: string;
@@ -318,8 +324,20 @@ function languageServerProcesses(): number[] {
     if (
       commandLine.includes('dist/lsp/server.js') &&
       commandLine.includes(`--clientProcessId=${process.pid}`)
-    )
+    ) {
       ids.push(Number(entry));
+      parents.set(Number(entry), parentOf(entry));
+    }
   }
-  return ids;
+  return ids.filter((id) => !ids.includes(parents.get(id)!));
+}
+
+/** A process's parent id from /proc/PID/stat (after the command name in parentheses). */
+function parentOf(pid: string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return -1; // ended meanwhile
+  }
 }

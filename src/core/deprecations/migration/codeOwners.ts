@@ -1,5 +1,12 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
+import {
+  matchesPath,
+  ownerPattern,
+  pathKeys,
+  patternSizeProblem,
+  type OwnerPattern,
+} from './ownerPattern';
 
 /** Where GitHub looks for CODEOWNERS, in its order: the first one found is used. */
 export const CODEOWNERS_LOCATIONS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
@@ -32,7 +39,7 @@ export function readCodeOwnersFile(
 }
 
 interface OwnerRule {
-  matches: RegExp;
+  pattern: OwnerPattern;
   owners: string[];
 }
 
@@ -42,11 +49,26 @@ interface OwnerRule {
  * lose the rest of the file.
  */
 export class CodeOwners {
+  /** Rules by a literal every path they match holds (ascending positions); the rest apart. */
+  private readonly indexed = new Map<string, number[]>();
+  private readonly unindexed: number[] = [];
+  /** Each path is matched once, however many calls it holds. */
+  private readonly cache = new Map<string, string[]>();
+
   private constructor(
     private readonly rules: readonly OwnerRule[],
     /** Lines skipped, as "CODEOWNERS:LINE: why". */
     readonly notes: readonly string[],
-  ) {}
+  ) {
+    rules.forEach(({ pattern }, position) => {
+      if (pattern.key === undefined) this.unindexed.push(position);
+      else {
+        let list = this.indexed.get(pattern.key);
+        if (!list) this.indexed.set(pattern.key, (list = []));
+        list.push(position);
+      }
+    });
+  }
 
   static parse(text: string, fileName = 'CODEOWNERS'): CodeOwners {
     const rules: OwnerRule[] = [];
@@ -55,12 +77,13 @@ export class CodeOwners {
       const line = raw.replace(/(^|\s)#.*$/, '').trim();
       if (!line) return;
       const [pattern = '', ...owners] = line.split(/\s+/);
-      const problem = patternProblem(pattern) ?? ownersProblem(owners);
+      const problem =
+        patternSizeProblem(pattern) ?? patternProblem(pattern) ?? ownersProblem(owners);
       if (problem) {
         notes.push(`${fileName}:${index + 1}: skipped (${problem})`);
         return;
       }
-      rules.push({ matches: patternRegExp(pattern), owners });
+      rules.push({ pattern: ownerPattern(pattern), owners });
     });
     return new CodeOwners(rules, notes);
   }
@@ -81,11 +104,30 @@ export class CodeOwners {
 
   /** The owners of a repository-relative, '/'-separated path: [] when no rule, or an ownerless one, matches. */
   ownersOf(path: string): string[] {
-    for (let index = this.rules.length - 1; index >= 0; index--) {
-      const rule = this.rules[index]!;
-      if (rule.matches.test(path)) return rule.owners;
+    let owners = this.cache.get(path);
+    if (!owners) this.cache.set(path, (owners = this.lastMatching(path)?.owners ?? []));
+    return owners;
+  }
+
+  /** The last rule that matches: the candidates of the path's keys, newest first, merged. */
+  private lastMatching(path: string): OwnerRule | undefined {
+    const segments = path.split('/');
+    const lists = [this.unindexed];
+    for (const key of new Set(pathKeys(segments))) {
+      const list = this.indexed.get(key);
+      if (list) lists.push(list);
     }
-    return [];
+    const next = lists.map((list) => list.length - 1);
+    for (;;) {
+      let best = -1;
+      for (let l = 0; l < lists.length; l++)
+        if (next[l]! >= 0 && (best < 0 || lists[l]![next[l]!]! > lists[best]![next[best]!]!))
+          best = l;
+      if (best < 0) return undefined;
+      const rule = this.rules[lists[best]![next[best]!]!]!;
+      next[best]!--;
+      if (matchesPath(rule.pattern, segments)) return rule;
+    }
   }
 }
 
@@ -108,37 +150,4 @@ function ownersProblem(owners: readonly string[]): string | undefined {
       !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(owner),
   );
   return bad < 0 ? undefined : `owner ${bad + 1} is not @user, @org/team or an e-mail address`;
-}
-
-/**
- * A CODEOWNERS pattern as a regular expression over repository-relative paths. Gitignore's rules
- * with GitHub's one difference: `docs/*` owns the files directly in docs/, not deeper ones.
- * A pattern with a '/' before its end is anchored at the root; otherwise it matches at any depth.
- * A pattern names a file or a folder: everything below a matching folder matches too.
- */
-function patternRegExp(pattern: string): RegExp {
-  const directoryOnly = pattern.endsWith('/');
-  let body = directoryOnly ? pattern.slice(0, -1) : pattern;
-  const anchored = body.includes('/');
-  if (body.startsWith('/')) body = body.slice(1);
-  const oneLevel = body.endsWith('/*');
-  let source = '';
-  for (let index = 0; index < body.length; index++) {
-    const char = body[index]!;
-    if (char === '*' && body[index + 1] === '*') {
-      // "**/" is any number of folders, a trailing or lone "**" anything.
-      if (body[index + 2] === '/') {
-        source += '(?:.*/)?';
-        index += 2;
-      } else {
-        source += '.*';
-        index += 1;
-      }
-    } else if (char === '*') source += '[^/]*';
-    else if (char === '?') source += '[^/]';
-    else source += char.replace(/[.+^${}()|\\]/g, '\\$&');
-  }
-  const prefix = anchored ? '^' : '^(?:.*/)?';
-  const suffix = oneLevel ? '$' : directoryOnly ? '/.*$' : '(?:/.*)?$';
-  return new RegExp(prefix + source + suffix);
 }

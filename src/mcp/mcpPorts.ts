@@ -52,7 +52,7 @@ export function mcpPorts(options: McpPortsOptions): AgentPorts {
       ),
     listPets: (id, query, signal) => clientOf(id).listPets(query, { signal }),
     createPet: (id, newPet, signal) => clientOf(id).createPet(newPet, { signal }),
-    findDeprecatedCalls: (paths) => findInWorkspace(options.workspace, paths),
+    findDeprecatedCalls: (paths, signal) => findInWorkspace(options.workspace, paths, signal),
     keyRemedy: (id) => `set ${keyVariableOf(id)} in the MCP server's environment`,
     now: options.now ?? (() => new Date()),
   };
@@ -62,6 +62,7 @@ export function mcpPorts(options: McpPortsOptions): AgentPorts {
 async function findInWorkspace(
   workspace: string,
   paths: readonly string[] | undefined,
+  signal?: AbortSignal,
 ): Promise<{ calls: FoundCall[]; notes: string[] }> {
   const notes: string[] = [];
   const roots: string[] = [];
@@ -80,7 +81,7 @@ async function findInWorkspace(
     roots,
     { ...settings, confine: [realWorkspace] },
     repositoryRoot(workspace),
-    { snippets: true },
+    { snippets: true, signal },
   );
   const calls: FoundCall[] = [];
   for (const file of outcome.results) {

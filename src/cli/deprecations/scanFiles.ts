@@ -198,7 +198,16 @@ export interface ScanRequest {
   snippets?: boolean;
   /** Drops findings a command does not want (changed lines only); scans on this thread. */
   keep?: (path: string, finding: Finding) => boolean;
+  /**
+   * Stops the scan (rejecting with the signal's reason) once aborted: checked between files, the
+   * scan then yielding to the event loop every FILES_BETWEEN_CHECKS files so that a cancellation
+   * can arrive (an agent's tool call); on one thread only.
+   */
+  signal?: AbortSignal;
 }
+
+/** Files scanned between two looks at a cancellation signal. */
+const FILES_BETWEEN_CHECKS = 128;
 
 const NOTE_TEXT: Record<SkipNote['reason'], string> = {
   binary: 'skipped binary file',
@@ -289,10 +298,15 @@ export async function scanFiles(
   outcome.scanned = files.length;
   const jobs = settings.jobs ?? defaultJobs(availableParallelism());
   // Workers from the built bundle (not when run from sources), never with a filter to call.
-  const script = jobs > 1 && !request.keep ? scanWorkerScript() : undefined;
+  const script = jobs > 1 && !request.keep && !request.signal ? scanWorkerScript() : undefined;
   let candidates = 0;
   let candidateBytes = 0;
+  request.signal?.throwIfAborted();
   for (let index = 0; index < files.length; index++) {
+    if (request.signal && index % FILES_BETWEEN_CHECKS === FILES_BETWEEN_CHECKS - 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      request.signal.throwIfAborted();
+    }
     reading = order[index]!;
     const candidate = reader.read(files[index]!);
     if (!candidate) continue;
@@ -338,6 +352,7 @@ export async function scanFiles(
       onSkip({ path: scanned.path, reason: 'scanFailed', detail: scanned.failure });
     else if (scanned) add(scanned);
   });
+  request.signal?.throwIfAborted();
   if (settings.wrappers)
     await addWrapperCalls(
       outcome,

@@ -20,6 +20,11 @@ export {
   resultsPathOf,
   rowsAlreadyCreated,
 } from '../../core/explorer/bulk/bulkResults';
-export { describeProblem, formatOfPath, readPetRows } from '../../core/explorer/bulk/petRows';
+export {
+  MAX_BULK_FILE_BYTES,
+  describeProblem,
+  formatOfPath,
+  readPetRows,
+} from '../../core/explorer/bulk/petRows';
 export { networkAdvice, VSCODE_VOCABULARY } from '../../core/api/networkAdvice';
 export { trustedCertificates } from '../../core/api/trustStore';

@@ -42,9 +42,20 @@ export class CreatePetsFromFile {
       throw new Error(
         vscode.l10n.t('{0}: use a .json, .ndjson (.jsonl) or .csv file', basename(file.path)),
       );
+    // Refused before it is read: a file of gigabytes would stall the extension host.
+    const { size } = await vscode.workspace.fs.stat(file);
+    if (size > api.MAX_BULK_FILE_BYTES)
+      throw new Error(
+        vscode.l10n.t(
+          '{0} is larger than {1} MB: split it into smaller files',
+          basename(file.path),
+          api.MAX_BULK_FILE_BYTES / 1024 / 1024,
+        ),
+      );
     const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(file));
-    const { rows, problems } = api.readPetRows(text, format);
-    if (problems.length) return this.showProblems(file, problems.map(api.describeProblem));
+    const { rows, problems, problemCount } = api.readPetRows(text, format);
+    if (problems.length)
+      return this.showProblems(file, problems.map(api.describeProblem), problemCount);
     if (!rows.length) {
       void vscode.window.showInformationMessage(
         vscode.l10n.t('Pet Store: {0} has no pets.', basename(file.path)),
@@ -191,25 +202,29 @@ export class CreatePetsFromFile {
     return choice === skip;
   }
 
-  private async showProblems(file: vscode.Uri, problems: string[]): Promise<BulkRunSummary> {
+  private async showProblems(
+    file: vscode.Uri,
+    problems: string[],
+    count: number,
+  ): Promise<BulkRunSummary> {
     const name = basename(file.path);
+    const unlisted = count - problems.length;
     const document = await vscode.workspace.openTextDocument({
       language: 'plaintext',
       content: [
-        vscode.l10n.t('{0}: {1} problems; nothing was sent.', name, problems.length),
+        vscode.l10n.t('{0}: {1} problems; nothing was sent.', name, count),
         vscode.l10n.t('Fix them, then run Pet Store: Create Pets from File… again.'),
         '',
         ...problems,
+        ...(unlisted > 0
+          ? [vscode.l10n.t('… and {0} more', unlisted.toLocaleString(vscode.env.language))]
+          : []),
         '',
       ].join('\n'),
     });
     await vscode.window.showTextDocument(document, { preview: true });
     void vscode.window.showErrorMessage(
-      vscode.l10n.t(
-        'Pet Store: {0} has {1} invalid rows; nothing was sent.',
-        name,
-        problems.length,
-      ),
+      vscode.l10n.t('Pet Store: {0} has {1} invalid rows; nothing was sent.', name, count),
     );
     return { created: 0, failed: 0, skipped: 0, cancelled: false, problems };
   }

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
 import {
+  MAX_BULK_FILE_BYTES,
+  MAX_BULK_ROWS,
+  MAX_LISTED_PROBLEMS,
+  MAX_ROW_CHARACTERS,
   describeProblem,
   formatOfPath,
   readPetRows,
@@ -116,5 +120,59 @@ describe('bulk rows: JSON array, NDJSON and CSV files', () => {
       rows.map((row) => row.newPet),
       [{ name: 'Rex', categoryId: 7n }],
     );
+  });
+
+  it('refuses a huge cell, line or string before parsing it, saying where', () => {
+    const huge = 'x'.repeat(MAX_ROW_CHARACTERS + 1);
+    const json = pets(
+      `[\n{"name":"ok","categoryId":1},\n{"name":"${huge}","categoryId":1}]`,
+      'json',
+    );
+    assert.equal(json.rows.length, 0);
+    assert.equal(
+      describeProblem(json.problems[0]!),
+      'line 3: a string longer than 10,000 characters (a name is at most 200): not read',
+    );
+    const ndjson = pets(
+      `{"name":"ok","categoryId":1}\n{"name":"${huge}","categoryId":1}\n`,
+      'ndjson',
+    );
+    assert.equal(ndjson.rows.length, 1);
+    assert.match(
+      describeProblem(ndjson.problems[0]!),
+      /^row 2 \(line 2\): the line is longer than/,
+    );
+    const csv = pets(`name,categoryId\nok,1\n"${huge}",1\n`, 'csv');
+    assert.equal(csv.rows.length, 0);
+    assert.match(describeProblem(csv.problems[0]!), /a record is longer than 10,000 characters/);
+  });
+
+  it('refuses a file over the size or row limits as a whole', () => {
+    const big = pets(' '.repeat(MAX_BULK_FILE_BYTES + 1), 'json');
+    assert.deepEqual(big.problems.map(describeProblem), [
+      'file: is larger than 16 MB: split it into smaller files',
+    ]);
+    const row = 'a,1\n';
+    for (const [text, format] of [
+      [`name,categoryId\n${row.repeat(MAX_BULK_ROWS + 1)}`, 'csv'],
+      [`{"name":"a","categoryId":1}\n`.repeat(MAX_BULK_ROWS + 1), 'ndjson'],
+      [
+        `[${Array.from({ length: MAX_BULK_ROWS + 1 }, () => '{"name":"a","categoryId":1}').join(',')}]`,
+        'json',
+      ],
+    ] as const) {
+      const read = pets(text, format);
+      assert.equal(read.rows.length, 0, format);
+      assert.deepEqual(read.problems.map(describeProblem), [
+        'file: holds more than 100,000 pets: split it into smaller files',
+      ]);
+    }
+  });
+
+  it(`lists the first ${MAX_LISTED_PROBLEMS} problems and counts the rest`, () => {
+    const read = pets(`name,categoryId\n${',x\n'.repeat(5000)}`, 'csv');
+    assert.equal(read.problems.length, MAX_LISTED_PROBLEMS);
+    assert.equal(read.problemCount, 5000);
+    assert.equal(read.problems[0]!.row, 1);
   });
 });

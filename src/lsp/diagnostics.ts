@@ -53,19 +53,27 @@ export function toDiagnostic(
     message:
       findingMessage(finding.detail, finding.kind, undefined, chain) +
       (baselined ? BASELINED_NOTE : finding.confidence === 'possible' ? POSSIBLE_NOTE : ''),
-    ...(finding.via ? { relatedInformation: relatedInformationOf(finding.via) } : {}),
+    ...(finding.via ? { relatedInformation: relatedInformationOf(finding) } : {}),
     data,
   };
 }
 
-/** Each step of a wrapper call's way to the request, as a location the editor links to. */
-function relatedInformationOf(via: readonly ChainLink[]): DiagnosticRelatedInformation[] {
+/**
+ * Each step of a wrapper call's way to the request, or where a mounted router's route is mounted,
+ * as a location the editor links to.
+ */
+function relatedInformationOf(finding: Finding): DiagnosticRelatedInformation[] {
+  const via: readonly ChainLink[] = finding.via ?? [];
   return via.map((link, index) => {
     const at = { line: link.line, character: link.character };
     return {
       location: { uri: pathToFileURL(link.path).href, range: { start: at, end: at } },
       message:
-        index === via.length - 1 ? `sends GET /pets/{petId}: ${link.name}` : `calls ${link.name}`,
+        finding.kind === 'serves'
+          ? `mounts this router: ${link.name}`
+          : index === via.length - 1
+            ? `sends GET /pets/{petId}: ${link.name}`
+            : `calls ${link.name}`,
     };
   });
 }

@@ -1,3 +1,4 @@
+import { mayMountRouters } from '../core/deprecations/crossFile/mountedRoutes';
 import { pathToFileURL } from 'node:url';
 import type { DeprecationEngine, Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
@@ -83,7 +84,9 @@ export async function scanFolders(
     chunk.push({
       uri,
       path: file.path,
-      text: found.length ? file.text : '',
+      // Kept only where the cross-file stages need it: a file with requests, or one that may mount
+      // a router (its mounts are read from it).
+      text: found.length || mayMountRouters(file.text) ? file.text : '',
       language: file.language,
       findings: found,
     });

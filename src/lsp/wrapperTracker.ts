@@ -1,6 +1,12 @@
 import type { Finding } from '../core/deprecations/engine';
 import type { SourceText } from '../core/deprecations/crossFile/callSites';
 import { followWrappers } from '../core/deprecations/crossFile/followWrappers';
+import {
+  mountedItemRoutes,
+  routerMountsIn,
+  type RouterMount,
+} from '../core/deprecations/crossFile/mountedRoutes';
+import { languageOfPath } from '../core/deprecations/lexers/languages';
 
 /** The requests of one file as the index takes them. */
 interface FileRequests {
@@ -19,6 +25,8 @@ interface FileRequests {
  */
 export class WrapperTracker {
   private readonly requests = new Map<string, FileRequests>();
+  /** Routers each file mounts on the pets collection (their item routes serve it). */
+  private readonly mounts = new Map<string, { mounts: RouterMount[]; signature: string }>();
   private calls = new Map<string, Finding[]>();
   private names: string[] = [];
   /** What the last rebuild passed over (names defined in too many places). */
@@ -29,6 +37,11 @@ export class WrapperTracker {
    */
   constructor(
     private readonly mentioning: (names: readonly string[]) => AsyncIterable<SourceText>,
+    /** The first of a mounted module's possible files that the workspace holds (open or saved). */
+    private readonly readModule: (
+      candidates: readonly string[],
+    ) => Promise<SourceText | undefined> = () => Promise.resolve(undefined),
+    private readonly countRoutes: () => boolean = () => false,
   ) {}
 
   /**
@@ -44,13 +57,26 @@ export class WrapperTracker {
     if (requests.length) this.requests.set(path, { family, findings: requests, definitions });
     else this.requests.delete(path);
     if ((before?.definitions ?? '') !== (requests.length ? definitions : '')) return true;
+    if (this.updateMounts(path, text)) return true;
     return this.calls.has(path) || this.names.some((name) => text.includes(name));
+  }
+
+  /** Records the routers a file mounts; true when they changed. */
+  private updateMounts(path: string, text: string): boolean {
+    const language = languageOfPath(path);
+    const mounts = language ? routerMountsIn(path, text, language) : [];
+    const signature = JSON.stringify(mounts);
+    const before = this.mounts.get(path)?.signature ?? '[]';
+    if (mounts.length) this.mounts.set(path, { mounts, signature });
+    else this.mounts.delete(path);
+    return signature !== before;
   }
 
   /** Forgets a deleted file's requests. True when that changes the index. */
   remove(path: string): boolean {
     const had = this.requests.delete(path);
-    return had || this.calls.has(path);
+    const mounted = this.mounts.delete(path);
+    return had || mounted || this.calls.has(path);
   }
 
   /** The calls of wrappers in a file, as of the last rebuild. */
@@ -69,6 +95,7 @@ export class WrapperTracker {
       (names) => this.mentioning(names),
       (path) => this.requests.get(path)?.family,
     );
+    await this.addMountedRoutes(calls);
     const changed = new Set<string>();
     for (const path of new Set([...this.calls.keys(), ...calls.keys()]))
       if (signature(this.calls.get(path)) !== signature(calls.get(path))) changed.add(path);
@@ -78,10 +105,30 @@ export class WrapperTracker {
     return changed;
   }
 
+  /** The item routes of the mounted routers, read from their modules, added to `calls`. */
+  private async addMountedRoutes(calls: Map<string, Finding[]>): Promise<void> {
+    for (const { mounts } of this.mounts.values())
+      for (const mount of mounts) {
+        const module = await this.readModule(mount.modules);
+        if (!module) continue;
+        const routes = mountedItemRoutes(module, mount, this.countRoutes());
+        if (!routes.length) continue;
+        const list = calls.get(module.path) ?? [];
+        for (const route of routes)
+          if (!list.some((known) => samePlace(known, route))) list.push(route);
+        list.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
+        calls.set(module.path, list);
+      }
+  }
+
   /** Every file that has calls of wrappers now. */
   filesWithCalls(): string[] {
     return [...this.calls.keys()];
   }
+}
+
+function samePlace(a: Finding, b: Finding): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character;
 }
 
 function signature(findings: readonly Finding[] | undefined): string {

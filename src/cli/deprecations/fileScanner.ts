@@ -1,3 +1,4 @@
+import { routerMountsIn, type RouterMount } from '../../core/deprecations/crossFile/mountedRoutes';
 import { DeprecationEngine, type Finding } from '../../core/deprecations/engine';
 import { fingerprintFindings } from '../../core/deprecations/migration/fingerprint';
 import { snippetOf } from '../../core/deprecations/migration/progress';
@@ -31,6 +32,8 @@ export interface ScannedFile {
   snippets?: string[];
   /** The engine failed on this file (then no findings): the run notes it and goes on. */
   failure?: string;
+  /** Routers the file mounts on the pets collection: their modules' item routes serve it. */
+  mounts?: RouterMount[];
 }
 
 /**
@@ -62,8 +65,10 @@ export class CandidateScanner {
     const findings = scan.findings.filter(
       (finding) => meetsConfidence(finding.confidence, minimum) && (!keep || keep(path, finding)),
     );
-    if (!findings.length) return undefined;
+    const mounts = routerMountsIn(path, text, language);
+    if (!findings.length && !mounts.length) return undefined;
     const scanned: ScannedFile = { path, findings };
+    if (mounts.length) scanned.mounts = mounts;
     if (this.settings.fingerprints) {
       scanned.file = repositoryPath(this.settings.repository, path);
       scanned.fingerprints = fingerprintFindings(scanned.file, text, findings).map(

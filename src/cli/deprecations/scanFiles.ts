@@ -1,3 +1,4 @@
+import type { RouterMount } from '../../core/deprecations/crossFile/mountedRoutes';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, relative } from 'node:path';
 import { DeprecationEngine, type Finding } from '../../core/deprecations/engine';
@@ -27,7 +28,7 @@ import {
 import { note } from './cliOutput';
 import { CandidateScanner, type FileScanSettings, type ScannedFile } from './fileScanner';
 import { scanInParallel, scanWorkerScript, type FileResult } from './scanPool';
-import { addWrapperCalls } from './wrapperCalls';
+import { addMountedRoutes, addWrapperCalls } from './wrapperCalls';
 
 /**
  * Candidates found before the rest of a listing goes to workers: trees with fewer are scanned on
@@ -188,6 +189,8 @@ export interface ScanOutcome {
   listedByRipgrep: boolean;
   /** A file or folder could not be read, or a file scanned (the exit status says so). */
   ioError: boolean;
+  /** Routers mounted on the pets collection, from the files scanned. */
+  mounts: RouterMount[];
 }
 
 /** What a command wants beside the findings, and how to scan. */
@@ -265,8 +268,11 @@ export async function scanFiles(
     scanned: 0,
     listedByRipgrep: false,
     ioError: false,
+    mounts: [],
   };
-  const add = ({ path, findings, file, fingerprints, snippets }: ScannedFile) => {
+  const add = ({ path, findings, file, fingerprints, snippets, mounts }: ScannedFile) => {
+    if (mounts) outcome.mounts.push(...mounts);
+    if (!findings.length) return;
     outcome.results.push({ path, findings });
     if (file !== undefined && fingerprints)
       outcome.fingerprinted.push({
@@ -362,6 +368,7 @@ export async function scanFiles(
       request,
       listing.byRipgrep ? undefined : listing.list,
     );
+  if (outcome.mounts.length) addMountedRoutes(outcome, settings, repository, request);
   outcome.ioError = ioError;
   return outcome;
 }

@@ -1,10 +1,13 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import type { Finding } from '../../core/deprecations/engine';
 import type { SourceText } from '../../core/deprecations/crossFile/callSites';
 import { followWrappers } from '../../core/deprecations/crossFile/followWrappers';
+import { mountedItemRoutes } from '../../core/deprecations/crossFile/mountedRoutes';
 import { fingerprintFindings } from '../../core/deprecations/migration/fingerprint';
 import { snippetOf } from '../../core/deprecations/migration/progress';
 import { languageOfPath } from '../../core/deprecations/lexers/languages';
 import { meetsConfidence } from '../../core/deprecations/model/confidence';
+import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
 import { listFilesWithRipgrep } from '../../core/deprecations/workspace/ripgrepCandidates';
 import {
@@ -57,6 +60,77 @@ export async function addWrapperCalls(
     (path) => languageOfPath(path)?.family,
   );
   for (const text of index.notes) note(`note: ${text}`);
+  addFoundElsewhere(outcome, calls, texts, settings, repository, request);
+}
+
+/**
+ * Adds the item routes of the routers the scanned files mount on the pets collection
+ * (`app.use('/pets', petsRouter)`), read from each router's module (a regular file within the
+ * size limit; a module that is not there is passed over).
+ */
+export function addMountedRoutes(
+  outcome: ScanOutcome,
+  settings: FinderSettings,
+  repository: string,
+  request: ScanRequest,
+): void {
+  const found = new Map<string, Finding[]>();
+  const texts = new Map<string, string>();
+  for (const mount of outcome.mounts) {
+    const module = readModule(mount.modules, settings);
+    if (!module) continue;
+    texts.set(module.path, module.text);
+    const routes = mountedItemRoutes(module, mount, settings.countRoutes);
+    if (!routes.length) continue;
+    const list = found.get(module.path) ?? [];
+    // A module mounted twice serves the path once per route.
+    for (const route of routes)
+      if (!list.some((known) => positionKey(known.start) === positionKey(route.start)))
+        list.push(route);
+    found.set(module.path, list);
+  }
+  addFoundElsewhere(outcome, found, texts, settings, repository, request);
+}
+
+/** The first of a module's possible files that is a readable source within the size limit. */
+function readModule(
+  candidates: readonly string[],
+  settings: FinderSettings,
+): SourceText | undefined {
+  for (const path of candidates) {
+    const language = languageOfPath(path);
+    if (!language) continue;
+    try {
+      const info = statSync(path);
+      if (!info.isFile()) continue;
+      if (info.size > settings.maxFileBytes) return undefined;
+      if (settings.confine && !isInside(realpathSync.native(path), settings.confine))
+        return undefined;
+      return { path, text: readFileSync(path, 'utf8'), language };
+    } catch {
+      continue; // not there under this name
+    }
+  }
+  return undefined;
+}
+
+function positionKey(position: { line: number; character: number }): string {
+  return `${position.line}:${position.character}`;
+}
+
+/**
+ * Adds findings found in files by a cross-file stage (wrappers' calls, mounted routes) to the
+ * outcome: kept by confidence and the command's filter, merged in position order into the file's
+ * findings, fingerprinted and given snippets when asked.
+ */
+function addFoundElsewhere(
+  outcome: ScanOutcome,
+  calls: ReadonlyMap<string, readonly Finding[]>,
+  texts: ReadonlyMap<string, string>,
+  settings: FinderSettings,
+  repository: string,
+  request: ScanRequest,
+): void {
   const byPath = new Map(outcome.results.map((file) => [file.path, file]));
   const fingerprintedByFile = new Map(outcome.fingerprinted.map((entry) => [entry.file, entry]));
   for (const [path, found] of calls) {

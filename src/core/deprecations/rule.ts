@@ -61,7 +61,7 @@ export function findingMessage(
       ? `removed on ${REMOVAL_DATE_TEXT} (${days} day${days === 1 ? '' : 's'} left)`
       : `was removed on ${REMOVAL_DATE_TEXT}`;
   if (kind === 'serves')
-    return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${withoutRequestLineParts(detail)}\` is a route that serves it (a server or a mock), not a call. Serve ${REPLACEMENT} too, and remove this route with the operation.`;
+    return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${withoutRequestLineParts(detail)}\`${chain ? `, a router's route mounted by ${chain},` : ''} is a route that serves it (a server or a mock), not a call. Serve ${REPLACEMENT} too, and remove this route with the operation.`;
   const call = kind === 'url' ? withoutRequestLineParts(detail) : `${detail}()`;
   const through = kind === 'wrapper' && chain ? ` reaches it through ${chain}` : '';
   return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`${through}. Use ${REPLACEMENT} instead.`;

@@ -225,7 +225,7 @@ function isRouteParameterPath(token: Token): boolean {
 }
 
 /** The receiver before `callee` is a router: `router.get`, `app.Get`, `e.GET`, `$app->get`, `Route::get`. */
-function hasRouterReceiver(
+export function hasRouterReceiver(
   tokens: readonly Token[],
   callee: number,
   extra: ReadonlySet<string> = new Set(),

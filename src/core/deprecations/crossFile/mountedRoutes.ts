@@ -1,0 +1,182 @@
+/**
+ * Routers mounted on the pets collection, followed into their modules: `app.use('/pets',
+ * petsRouter)` in one file (petsRouter from `require('./routes/pets')` or an import), and
+ * `router.get('/:id', handler)` in that module, serve GET /pets/{id} together, though neither file
+ * holds the whole path. The mounting file names the module; the module's item routes are the
+ * findings (kind `serves`, a hint unless routes are counted), each saying where it is mounted.
+ */
+import { dirname, resolve } from 'node:path';
+import { ignoresFile, isSuppressed, suppressedLines, type Finding } from '../engine';
+import { hasRouterReceiver } from '../judges/serves';
+import type { LanguageSupport } from '../lexers/languages';
+import { LineIndex } from '../model/lineIndex';
+import { literalText, tokenEnd, type Token } from '../model/tokens';
+import { chainStart, nextSignificant, previousSignificant } from '../model/tokenWalk';
+
+/** A router module mounted on the pets collection: where, and the files the module may be. */
+export interface RouterMount {
+  /** The mounting file and its path as mounted (`/api/v1/pets`). */
+  from: string;
+  line: number;
+  character: number;
+  mountPath: string;
+  /** The module's possible files, most likely first (`./routes/pets` → `routes/pets.js`, …). */
+  modules: string[];
+}
+
+/** A collection path ending in the pets segment: `/pets`, `/api/v1/pets/`. */
+const PETS_COLLECTION = /^(?:\/?[\w.-]+)*\/?pets\/?$/i;
+/** An item path of one parameter, as a mounted router writes it: `/:id`, `:petId`. */
+const ITEM_PATH = /^\/?:[A-Za-z_$][\w$]*\/?$/;
+const MODULE_EXTENSIONS = ['', '.js', '.ts', '.mjs', '.cjs', '.jsx', '.tsx'];
+const INDEX_FILES = ['/index.js', '/index.ts', '/index.mjs'];
+
+/** Whether a file's text may mount a router on the pets collection (a look before it is lexed). */
+export function mayMountRouters(text: string): boolean {
+  return text.includes('.use(') && /pets\/?['"`]/i.test(text);
+}
+
+/** The routers a JavaScript or TypeScript file mounts on the pets collection. */
+export function routerMountsIn(
+  path: string,
+  text: string,
+  language: LanguageSupport,
+): RouterMount[] {
+  if (language.family !== 'javascript' || !language.lex || !mayMountRouters(text)) return [];
+  const { tokens, comments } = language.lex(text);
+  if (ignoresFile(comments)) return [];
+  const lines = new LineIndex(text);
+  const mounts: RouterMount[] = [];
+  for (let i = 1; i < tokens.length - 2; i++) {
+    if (tokens[i]!.text !== 'use' || tokens[i - 1]!.text !== '.') continue;
+    const open = nextSignificant(tokens, i + 1);
+    if (open < 0 || tokens[open]!.text !== '(') continue;
+    const pathToken = nextSignificant(tokens, open + 1);
+    const mountPath = pathToken < 0 ? undefined : literalText(tokens[pathToken]);
+    if (tokens[pathToken]?.kind !== 'string' || !mountPath || !PETS_COLLECTION.test(mountPath))
+      continue;
+    const comma = nextSignificant(tokens, pathToken + 1);
+    if (comma < 0 || tokens[comma]!.text !== ',') continue;
+    const specifier = mountedModule(tokens, nextSignificant(tokens, comma + 1));
+    if (!specifier || !specifier.startsWith('.')) continue;
+    mounts.push({
+      from: path,
+      ...lines.position(tokens[i]!.start),
+      mountPath,
+      modules: moduleFiles(resolve(dirname(path), specifier)),
+    });
+  }
+  return mounts;
+}
+
+/** The module a mount's argument names: `require('./x')` there, or a name bound to one. */
+function mountedModule(tokens: readonly Token[], at: number): string | undefined {
+  if (at < 0) return undefined;
+  const required = requiredAt(tokens, at);
+  if (required !== undefined) return required;
+  const name = tokens[at]!;
+  if (name.kind !== 'ident') return undefined;
+  for (let i = 0; i < tokens.length - 2; i++) {
+    if (tokens[i]!.text !== name.text || i === at) continue;
+    const next = nextSignificant(tokens, i + 1);
+    // `const petsRouter = require('./routes/pets')`
+    if (next >= 0 && tokens[next]!.text === '=') {
+      const value = requiredAt(tokens, nextSignificant(tokens, next + 1));
+      if (value !== undefined) return value;
+    }
+    // `import petsRouter from './routes/pets'`
+    const before = previousSignificant(tokens, i - 1);
+    if (before >= 0 && tokens[before]!.text === 'import' && tokens[next]?.text === 'from') {
+      const source = nextSignificant(tokens, next + 1);
+      if (tokens[source]?.kind === 'string') return literalText(tokens[source]);
+    }
+  }
+  return undefined;
+}
+
+function requiredAt(tokens: readonly Token[], at: number): string | undefined {
+  if (at < 0 || tokens[at]!.text !== 'require') return undefined;
+  const open = nextSignificant(tokens, at + 1);
+  const source = open < 0 ? -1 : nextSignificant(tokens, open + 1);
+  return tokens[open]?.text === '(' && tokens[source]?.kind === 'string'
+    ? literalText(tokens[source])
+    : undefined;
+}
+
+/** The files a module specifier may name: as written, with an extension, or its folder's index. */
+function moduleFiles(base: string): string[] {
+  const files = MODULE_EXTENSIONS.map((extension) => base + extension);
+  // TypeScript sources import their siblings as `.js`.
+  if (base.endsWith('.js')) files.push(`${base.slice(0, -3)}.ts`);
+  return [...files, ...INDEX_FILES.map((index) => base + index)];
+}
+
+/**
+ * The item routes of a mounted router's module that serve GET /pets/{id}: `router.get('/:id', h)`
+ * and `router.route('/:id').get(h)`, each a `serves` finding that names its mount.
+ */
+export function mountedItemRoutes(
+  module: { path: string; text: string; language: LanguageSupport },
+  mount: RouterMount,
+  countRoutes: boolean,
+): Finding[] {
+  const { text, language } = module;
+  if (!language.lex || !text.includes(':')) return [];
+  const { tokens, comments } = language.lex(text);
+  if (ignoresFile(comments)) return [];
+  const lines = new LineIndex(text);
+  const suppressed = suppressedLines(comments, lines);
+  const findings: Finding[] = [];
+  for (let i = 2; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const itemPath = token.kind === 'string' ? literalText(token) : undefined;
+    if (!itemPath || !ITEM_PATH.test(itemPath) || !servesGet(tokens, i)) continue;
+    const anchor = chainStart(tokens, i);
+    const finding: Finding = {
+      kind: 'serves',
+      confidence: countRoutes ? 'certain' : 'possible',
+      detail: `${mount.mountPath.replace(/\/$/, '')}/${itemPath.replace(/^\//, '')}`,
+      start: lines.position(token.start),
+      end: lines.position(tokenEnd(token)),
+      anchorLine: lines.position(tokens[anchor]!.start).line,
+      via: [
+        {
+          name: `use('${mount.mountPath}')`,
+          path: mount.from,
+          line: mount.line,
+          character: mount.character,
+        },
+      ],
+    };
+    if (!isSuppressed(finding, suppressed)) findings.push(finding);
+  }
+  return findings;
+}
+
+/** The string at `at` is the path of a GET route with a handler: `.get(path, h)`, `.route(path).get(h)`. */
+function servesGet(tokens: readonly Token[], at: number): boolean {
+  const open = previousSignificant(tokens, at - 1);
+  if (open < 1 || tokens[open]!.text !== '(') return false;
+  const callee = previousSignificant(tokens, open - 1);
+  const name = tokens[callee]?.text;
+  if (!hasRouterReceiver(tokens, callee)) return false;
+  const after = nextSignificant(tokens, at + 1);
+  if ((name === 'get' || name === 'all') && tokens[after]?.text === ',') return true;
+  if (name !== 'route' || tokens[after]?.text !== ')') return false;
+  // router.route('/:id').get(handler)…: the chain's methods after the route, to its statement's end.
+  for (let i = after + 1, depth = 0; i < tokens.length && i < after + 400; i++) {
+    const text = tokens[i]!.text;
+    if (
+      depth === 0 &&
+      tokens[i]!.kind === 'newline' &&
+      tokens[nextSignificant(tokens, i)]?.text !== '.'
+    )
+      return false;
+    if (text === '(' || text === '[' || text === '{') depth++;
+    else if (text === ')' || text === ']' || text === '}') depth--;
+    else if (depth === 0 && text === ';') return false;
+    if (depth < 0) return false;
+    if (depth === 0 && text === '.' && tokens[i + 1]?.text === 'get') return true;
+  }
+  return false;
+}

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finderSettings, scanFiles } from '../../../src/cli/deprecations/scanFiles';
+import { write } from '../../support/caseTree';
+
+const ROUTER = [
+  "const router = require('express').Router();",
+  "router.get('/', async (req, res) => res.json(await Pet.find()));",
+  "router.get('/:id', async (req, res) => res.json(await Pet.findById(req.params.id)));",
+  "router.delete('/:id', async (req, res) => res.sendStatus(204));",
+  "router.get('/:id/photos', photos);",
+  'module.exports = router;',
+  '',
+].join('\n');
+
+/** A tree, its files' findings as "file:line kind confidence detail", at confidence possible. */
+async function servedIn(files: Record<string, string>, countRoutes = false): Promise<string[]> {
+  const tree = mkdtempSync(join(tmpdir(), 'petstore-mounted-'));
+  try {
+    for (const [name, text] of Object.entries(files)) write(tree, name, text);
+    const settings = finderSettings({
+      confidence: 'possible',
+      'no-rg': true,
+      ...(countRoutes ? { 'count-routes': true } : {}),
+    });
+    if (typeof settings === 'string') throw new Error(settings);
+    const outcome = await scanFiles([tree], settings, tree);
+    return outcome.results.flatMap(({ path, findings }) =>
+      findings.map(
+        (finding) =>
+          `${path.slice(tree.length + 1)}:${finding.start.line + 1} ${finding.kind} ${finding.confidence} ${finding.detail}`,
+      ),
+    );
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+  }
+}
+
+describe('routers mounted on the pets collection: their item routes serve GET /pets/{id}', function () {
+  this.timeout(30_000);
+
+  it('Express, CommonJS: app.use with a required router; only GET /:id, as a hint', async () => {
+    const found = await servedIn({
+      'server/app.js':
+        "const petsRouter = require('./routes/pets');\napp.use('/pets', petsRouter);\n",
+      'server/routes/pets.js': ROUTER,
+    });
+    assert.deepEqual(found, ['server/routes/pets.js:3 serves possible /pets/:id']);
+  });
+
+  it('an ES import, a versioned mount path, a TypeScript module named with its extension', async () => {
+    const found = await servedIn({
+      'src/server.ts':
+        "import petRoutes from './routes/pets.ts'\nserver.use('/api/v1/pets', petRoutes)\n",
+      'src/routes/pets.ts': ROUTER,
+    });
+    assert.deepEqual(found, ['src/routes/pets.ts:3 serves possible /api/v1/pets/:id']);
+  });
+
+  it('a require in the mount itself, an index module, router.route(…).get(…), counted when asked', async () => {
+    const found = await servedIn(
+      {
+        'app.js': "app.use('/pets', require('./pets'));\n",
+        'pets/index.js':
+          "const router = express.Router();\nrouter.route('/:petId').get(show).put(update);\nrouter.route('/:petId/owner').get(owner);\n",
+      },
+      true,
+    );
+    assert.deepEqual(found, ['pets/index.js:2 serves certain /pets/:petId']);
+  });
+
+  it('nothing for a router mounted elsewhere, a mount in a comment, or a route of another method', async () => {
+    const found = await servedIn({
+      'app.js': [
+        "app.use('/owners', require('./routes/owners'));",
+        "// app.use('/pets', require('./routes/pets'));",
+        "app.use('/pets', require('./routes/putOnly'));",
+        '',
+      ].join('\n'),
+      'routes/owners.js': ROUTER,
+      'routes/pets.js': ROUTER,
+      'routes/putOnly.js':
+        "router.route('/:id').put(update)\nrouter.get('/', list)\nrouter.post('/:id', create)\n",
+    });
+    assert.deepEqual(found, []);
+  });
+});

@@ -5,6 +5,7 @@
  * string at ~512 million characters) nor held whole. A new format goes here. Imports engine and
  * rule.
  */
+import { visibleText } from '../../text/visibleText';
 import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -57,7 +58,10 @@ export function* textReport(files: readonly FileFindings[], context: ReportConte
     const path = displayPath(file.path, context.base);
     for (const finding of file.findings) {
       const where = `${path}:${finding.start.line + 1}:${finding.start.character + 1}`;
-      yield `${where}: warning: ${messageOf(finding.detail, finding.kind, chainOf(finding, context.base))} [${RULE_ID}]\n`;
+      // A terminal or CI log shows it: control characters and bidi overrides are made visible.
+      yield visibleText(
+        `${where}: warning: ${messageOf(finding.detail, finding.kind, chainOf(finding, context.base))} [${RULE_ID}]\n`,
+      );
     }
   }
 }
@@ -115,7 +119,7 @@ export function githubReport(files: readonly FileFindings[], context: ReportCont
         context.now,
         chainOf(finding, context.base),
       );
-      lines.push(`::warning ${properties}::${escapeData(message)}`);
+      lines.push(`::warning ${properties}::${escapeData(visibleText(message))}`);
     }
   }
   if (total > limit)

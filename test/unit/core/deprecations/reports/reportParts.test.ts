@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Finding } from '../../../../../src/core/deprecations/engine';
 import {
   codeQualityReport,
+  githubReport,
   jsonReport,
   junitReport,
   textReport,
@@ -113,5 +114,30 @@ describe('reports come in parts, never one string of the whole report', () => {
     assert.equal(junit.match(/<failure /g)?.length, 5);
     assert.equal(junit.match(/<testcase /g)?.length, 4);
     assert.ok(junit.endsWith('</testsuites>\n'));
+  });
+
+  it('text and GitHub annotations show control characters and bidi overrides, never obey them', () => {
+    const files: FileFindings[] = [
+      {
+        path: '/repo/src/a\u001b[2Jb.ts',
+        findings: [
+          {
+            kind: 'url',
+            confidence: 'certain',
+            detail: '{…}/pets/{…}\u202e\u2066',
+            start: { line: 0, character: 0 },
+            end: { line: 0, character: 5 },
+            anchorLine: 0,
+          },
+        ],
+      },
+    ];
+    const text = joined(textReport(files, context));
+    assert.match(text, /^src\/a<U\+001B>\[2Jb\.ts:1:1: warning: .*<U\+202E><U\+2066>/);
+    const annotations = joined(githubReport(files, context));
+    assert.match(annotations, /::warning .*::.*<U\+202E><U\+2066>/);
+    for (const output of [text, annotations.slice(annotations.indexOf('::', 3))])
+      for (const acting of ['\u001b', '\u202e', '\u2066'])
+        assert.ok(!output.includes(acting), JSON.stringify(acting));
   });
 });

@@ -31,6 +31,7 @@ import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanCollectionUrls } from './recognisers/collectionUrls';
 import { moveToConstantUses } from './recognisers/constantUses';
 import { scanControllerRoutes } from './recognisers/controllerRoutes';
+import { mayPrefixRoutes, scanPrefixedRoutes } from './recognisers/prefixedRoutes';
 import { PATH_BUILDER_NEEDLES, scanPathBuilders } from './recognisers/pathBuilders';
 import { scanUrls, type RawFinding } from './recognisers/urlScanner';
 
@@ -200,6 +201,7 @@ export class DeprecationEngine {
     // a name, never taken off): a file without any needle cannot call the operation.
     const mayCallOperation = this.needles.some((needle) => text.includes(needle));
     const mayBuildPaths = PATH_BUILDER_NEEDLES.some((needle) => text.includes(needle));
+    const mayPrefix = mayPrefixRoutes(text);
     const scanTokens = ({ tokens, strings }: LexResult): RawFinding[] => {
       const urlOptions = {
         concatenation: language.concatenation,
@@ -213,6 +215,7 @@ export class DeprecationEngine {
         // Appended one by one: spreading a dense file's findings would overflow the stack.
         appendAll(found, scanSegmentJoins(tokens, strings));
         appendAll(found, scanControllerRoutes(tokens));
+        if (mayPrefix) appendAll(found, scanPrefixedRoutes(tokens));
         if (mayBuildPaths) appendAll(found, scanPathBuilders(tokens));
         if (mayCallOperation)
           appendAll(

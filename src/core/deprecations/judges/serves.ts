@@ -146,7 +146,8 @@ function isMockedRequest(tokens: readonly Token[], first: number): boolean {
 /** `router.get("/pets/:id", handler)`, `mux.HandleFunc("GET /pets/{id}", h)`. */
 function isRouteRegistration(tokens: readonly Token[], first: number): boolean {
   const opener = previousSignificant(tokens, first - 1);
-  if (opener >= 0 && tokens[opener]!.text === ',') return isMethodFirstRoute(tokens, first, opener);
+  if (opener >= 0 && tokens[opener]!.text === ',')
+    return isMethodFirstRoute(tokens, first, opener) || isRouteTableEntry(tokens, first, opener);
   if (opener >= 0 && tokens[opener]!.text === ':') return isRouteObjectPath(tokens, opener);
   if (opener < 1 || tokens[opener]!.text !== '(') return false;
   const callee = previousSignificant(tokens, opener - 1);
@@ -189,6 +190,37 @@ function isMethodFirstRoute(tokens: readonly Token[], first: number, comma: numb
   if (!isRouteParameterPath(tokens[first]!) && !hasRouterReceiver(tokens, callee)) return false;
   const after = nextSignificant(tokens, first + 1);
   return after >= 0 && tokens[after]!.text === ',';
+}
+
+/**
+ * An entry of a route table, as openapi-generator's Go server writes it:
+ * `{ "PetsIdGet", strings.ToUpper("Get"), "/pets/{id}", c.PetsIdGet }`: GET before the path, a
+ * handler after it, in one braced entry.
+ */
+function isRouteTableEntry(tokens: readonly Token[], first: number, comma: number): boolean {
+  let method = previousSignificant(tokens, comma - 1);
+  let methodStart = method;
+  if (tokens[method]?.text === ')') {
+    // strings.ToUpper("Get")
+    methodStart = matchingOpener(tokens, method);
+    const callee = previousSignificant(tokens, methodStart - 1);
+    if (tokens[callee]?.text !== 'ToUpper') return false;
+    method = nextSignificant(tokens, methodStart + 1);
+    const dot = previousSignificant(tokens, callee - 1);
+    methodStart = tokens[dot]?.text === '.' ? previousSignificant(tokens, dot - 1) : callee;
+  } else if (tokens[previousSignificant(tokens, method - 1)]?.text === '.')
+    methodStart = previousSignificant(tokens, previousSignificant(tokens, method - 1) - 1);
+  if (method < 0 || !/^(?:["'`]get["'`]|MethodGet)$/i.test(tokens[method]!.text)) return false;
+  // The entry's brace, at most one element (its name) before the method.
+  let before = previousSignificant(tokens, methodStart - 1);
+  if (tokens[before]?.text === ',') {
+    const name = previousSignificant(tokens, before - 1);
+    before = tokens[name]?.kind === 'string' ? previousSignificant(tokens, name - 1) : -1;
+  }
+  if (tokens[before]?.text !== '{') return false;
+  const after = nextSignificant(tokens, first + 1);
+  const handler = after < 0 ? -1 : nextSignificant(tokens, after + 1);
+  return tokens[after]?.text === ',' && tokens[handler]?.kind === 'ident';
 }
 
 /** hapi's `server.route({ method: 'GET', path: '/pets/{id}', handler })`: the method is judged apart. */

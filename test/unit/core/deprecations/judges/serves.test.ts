@@ -56,6 +56,36 @@ const ROUTES: Case[] = [
     [2],
   ],
   ['Program.cs', 'app.MapGet("/pets/{id}", (int id) => repo.Find(id));', [1]],
+  // A route table: openapi-generator's Go server.
+  [
+    'routers.go',
+    'return Routes{\n\t{\n\t\t"PetsIdGet",\n\t\tstrings.ToUpper("Get"),\n\t\t"/pets/{id}",\n\t\tc.PetsIdGet,\n\t},\n}',
+    [5],
+  ],
+  ['routers.go', 'var routes = []Route{{"GET", "/pets/:id", getPet}}', [1]],
+  // A group or router given the collection as its prefix in the same file.
+  ['a.go', 'g := e.Group("/api/pets")\ng.GET("/:id", getPet)\ng.DELETE("/:id", deletePet)', [2]],
+  ['a.go', 'pets := r.Group("/pets")\n{\n\tpets.GET("/:id", show)\n}', [3]],
+  [
+    'a.go',
+    'r.Route("/pets", func(r chi.Router) {\n\tr.Get("/", list)\n\tr.Get("/{petID}", show)\n})',
+    [3],
+  ],
+  [
+    'a.py',
+    'router = APIRouter(prefix="/pets", tags=["pets"])\n\n@router.get("/{pet_id}")\nasync def read(pet_id: int): ...',
+    [3],
+  ],
+  [
+    'a.py',
+    'bp = Blueprint("pets", __name__, url_prefix="/pets")\n@bp.route("/<int:pet_id>")\ndef show(pet_id): ...',
+    [2],
+  ],
+  [
+    'app.js',
+    "const router = express.Router();\nrouter.get('/:id', show);\napp.use('/pets', router);",
+    [2],
+  ],
   // hapi: a route object with its method and path.
   [
     'routes.js',
@@ -117,6 +147,23 @@ const NOT_ROUTES: Case[] = [
   [
     'OwnersController.cs',
     '[Route("api/[controller]")]\npublic class OwnersController : ControllerBase {\n  [HttpGet("{id}")] public Owner Get(int id) => null;\n}',
+    [],
+  ],
+  // Prefixed routers of other collections, other methods, sub-paths.
+  ['a.go', 'g := e.Group("/owners")\ng.GET("/:id", getOwner)', []],
+  [
+    'a.py',
+    'router = APIRouter(prefix="/pets")\n@router.delete("/{pet_id}")\ndef rm(pet_id): ...',
+    [],
+  ],
+  [
+    'a.py',
+    'bp = Blueprint("pets", __name__, url_prefix="/pets")\n@bp.route("/<int:pet_id>", methods=["PUT"])\ndef put(pet_id): ...',
+    [],
+  ],
+  [
+    'a.go',
+    'r.Route("/owners", func(r chi.Router) {\n\tr.Get("/{id}", show)\n})\nr.Route("/pets", func(r chi.Router) {\n\tr.Get("/{id}/photos", photos)\n})',
     [],
   ],
   // Another method stated first, or in the route object.
@@ -199,6 +246,18 @@ describe('routes that serve GET /pets/{id}: their own kind, a hint, in every fra
 describe('other controllers’ parameter routes are not this operation’s', () => {
   for (const [name, code] of NOT_ROUTES)
     it(`${name}: ${code.replace(/\n/g, ' ⏎ ')}`, () => assert.deepEqual(kindsOf(name, code), []));
+});
+
+describe('a route table entry of another method does not serve GET', () => {
+  it('routers.go: { "DeletePet", strings.ToUpper("Delete"), "/pets/{id}", c.DeletePet }', () => {
+    const found = findingsIn(
+      'routers.go',
+      'return Routes{\n\t{\n\t\t"DeletePet",\n\t\tstrings.ToUpper("Delete"),\n\t\t"/pets/{id}",\n\t\tc.DeletePet,\n\t},\n}',
+    );
+    assert.ok(
+      found.every((finding) => finding.kind !== 'serves' && finding.confidence === 'possible'),
+    );
+  });
 });
 
 describe('the same paths in clients are requests, not routes', () => {

@@ -112,31 +112,17 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     const mode = viewMode.get();
     const filter = tree.nameFilter.trim();
     const shown = mode.kind === 'grouped' ? vscode.l10n.t('all statuses') : mode.status;
-    view.description = `${environments.current.label} · ${shown}${filter ? ` · ${vscode.l10n.t('name contains "{0}"', filter)}` : ''}`;
-    // The badge counts what the view shows; a failed load shows as one problem.
-    view.badge =
-      tree.state === 'ready'
-        ? {
-            value: tree.shownPets,
-            tooltip: filter
-              ? vscode.l10n.t(
-                  '{0} of {1} pets match "{2}"',
-                  tree.shownPets,
-                  tree.loadedPets,
-                  filter,
-                )
-              : vscode.l10n.t(
-                  '{0} pets shown from {1}',
-                  tree.shownPets,
-                  environments.current.label,
-                ),
-          }
-        : tree.state === 'problem'
-          ? {
-              value: 1,
-              tooltip: vscode.l10n.t('Loading pets from {0} failed', environments.current.label),
-            }
-          : undefined;
+    // The count goes in the description, never on a badge: the activity bar adds the views'
+    // badges up, and pets plus deprecated calls is a number that means nothing.
+    const count =
+      tree.state !== 'ready'
+        ? filter
+          ? vscode.l10n.t('name contains "{0}"', filter)
+          : undefined
+        : filter
+          ? vscode.l10n.t('{0} of {1} pets match "{2}"', tree.shownPets, tree.loadedPets, filter)
+          : vscode.l10n.t('{0} pets', tree.shownPets);
+    view.description = `${environments.current.label} · ${shown}${count ? ` · ${count}` : ''}`;
   };
   describeView();
 

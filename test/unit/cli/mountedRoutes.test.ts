@@ -71,12 +71,23 @@ describe('routers mounted on the pets collection: their item routes serve GET /p
     assert.deepEqual(found, ['pets/index.js:2 serves certain /pets/:petId']);
   });
 
+  it('Fastify: a plugin registered with the collection as its prefix', async () => {
+    const found = await servedIn({
+      'src/app.js':
+        "import petRoutes from './routes/pets.js';\napp.register(petRoutes, { prefix: '/api/pets' });\n",
+      'src/routes/pets.js':
+        "export default async function (fastify) {\n  fastify.get('/', list);\n  fastify.get('/:petId', show);\n  fastify.delete('/:petId', remove);\n}\n",
+    });
+    assert.deepEqual(found, ['src/routes/pets.js:3 serves possible /api/pets/:petId']);
+  });
+
   it('nothing for a router mounted elsewhere, a mount in a comment, or a route of another method', async () => {
     const found = await servedIn({
       'app.js': [
         "app.use('/owners', require('./routes/owners'));",
         "// app.use('/pets', require('./routes/pets'));",
         "app.use('/pets', require('./routes/putOnly'));",
+        "app.register(require('./routes/owners'), { prefix: '/owners' });",
         '',
       ].join('\n'),
       'routes/owners.js': ROUTER,

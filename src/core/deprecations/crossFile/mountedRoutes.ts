@@ -1,6 +1,7 @@
 /**
  * Routers mounted on the pets collection, followed into their modules: `app.use('/pets',
- * petsRouter)` in one file (petsRouter from `require('./routes/pets')` or an import), and
+ * petsRouter)` in one file (petsRouter from `require('./routes/pets')` or an import; Fastify's
+ * `app.register(petRoutes, { prefix: '/pets' })` alike), and
  * `router.get('/:id', handler)` in that module, serve GET /pets/{id} together, though neither file
  * holds the whole path. The mounting file names the module; the module's item routes are the
  * findings (kind `serves`, a hint unless routes are counted), each saying where it is mounted.
@@ -11,7 +12,12 @@ import { hasRouterReceiver } from '../judges/serves';
 import type { LanguageSupport } from '../lexers/languages';
 import { LineIndex } from '../model/lineIndex';
 import { literalText, tokenEnd, type Token } from '../model/tokens';
-import { chainStart, nextSignificant, previousSignificant } from '../model/tokenWalk';
+import {
+  chainStart,
+  matchingCloser,
+  nextSignificant,
+  previousSignificant,
+} from '../model/tokenWalk';
 
 /** A router module mounted on the pets collection: where, and the files the module may be. */
 export interface RouterMount {
@@ -20,6 +26,8 @@ export interface RouterMount {
   line: number;
   character: number;
   mountPath: string;
+  /** The mount as the message names it: `use('/pets')`, `register(…, { prefix: '/pets' })`. */
+  call: string;
   /** The module's possible files, most likely first (`./routes/pets` → `routes/pets.js`, …). */
   modules: string[];
 }
@@ -33,7 +41,7 @@ const INDEX_FILES = ['/index.js', '/index.ts', '/index.mjs'];
 
 /** Whether a file's text may mount a router on the pets collection (a look before it is lexed). */
 export function mayMountRouters(text: string): boolean {
-  return text.includes('.use(') && /pets\/?['"`]/i.test(text);
+  return (text.includes('.use(') || text.includes('.register(')) && /pets\/?['"`]/i.test(text);
 }
 
 /** The routers a JavaScript or TypeScript file mounts on the pets collection. */
@@ -48,25 +56,65 @@ export function routerMountsIn(
   const lines = new LineIndex(text);
   const mounts: RouterMount[] = [];
   for (let i = 1; i < tokens.length - 2; i++) {
-    if (tokens[i]!.text !== 'use' || tokens[i - 1]!.text !== '.') continue;
-    const open = nextSignificant(tokens, i + 1);
-    if (open < 0 || tokens[open]!.text !== '(') continue;
-    const pathToken = nextSignificant(tokens, open + 1);
-    const mountPath = pathToken < 0 ? undefined : literalText(tokens[pathToken]);
-    if (tokens[pathToken]?.kind !== 'string' || !mountPath || !PETS_COLLECTION.test(mountPath))
-      continue;
-    const comma = nextSignificant(tokens, pathToken + 1);
-    if (comma < 0 || tokens[comma]!.text !== ',') continue;
-    const specifier = mountedModule(tokens, nextSignificant(tokens, comma + 1));
+    const mounted =
+      tokens[i - 1]!.text !== '.'
+        ? undefined
+        : tokens[i]!.text === 'use'
+          ? expressMount(tokens, i)
+          : tokens[i]!.text === 'register'
+            ? fastifyMount(tokens, i)
+            : undefined;
+    if (!mounted) continue;
+    const { mountPath } = mounted;
+    const specifier = mountedModule(tokens, mounted.module);
     if (!specifier || !specifier.startsWith('.')) continue;
     mounts.push({
       from: path,
       ...lines.position(tokens[i]!.start),
       mountPath,
+      call:
+        tokens[i]!.text === 'use'
+          ? `use('${mountPath}')`
+          : `register(…, { prefix: '${mountPath}' })`,
       modules: moduleFiles(resolve(dirname(path), specifier)),
     });
   }
   return mounts;
+}
+
+/** Express's `app.use('/pets', router)`: the path, and the token where the router is named. */
+function expressMount(
+  tokens: readonly Token[],
+  use: number,
+): { mountPath: string; module: number } | undefined {
+  const open = nextSignificant(tokens, use + 1);
+  if (open < 0 || tokens[open]!.text !== '(') return undefined;
+  const pathToken = nextSignificant(tokens, open + 1);
+  const mountPath = pathToken < 0 ? undefined : literalText(tokens[pathToken]);
+  if (tokens[pathToken]?.kind !== 'string' || !mountPath || !PETS_COLLECTION.test(mountPath))
+    return undefined;
+  const comma = nextSignificant(tokens, pathToken + 1);
+  if (comma < 0 || tokens[comma]!.text !== ',') return undefined;
+  return { mountPath, module: nextSignificant(tokens, comma + 1) };
+}
+
+/** Fastify's `app.register(petRoutes, { prefix: '/pets' })`: the prefix, and the plugin's token. */
+function fastifyMount(
+  tokens: readonly Token[],
+  register: number,
+): { mountPath: string; module: number } | undefined {
+  const open = nextSignificant(tokens, register + 1);
+  if (open < 0 || tokens[open]!.text !== '(') return undefined;
+  const module = nextSignificant(tokens, open + 1);
+  const close = matchingCloser(tokens, open, 200);
+  for (let k = module + 1; k < close - 2; k++) {
+    if (tokens[k]!.text !== 'prefix' || tokens[k + 1]?.text !== ':') continue;
+    const value = nextSignificant(tokens, k + 2);
+    const mountPath = literalText(tokens[value]);
+    if (tokens[value]?.kind === 'string' && mountPath && PETS_COLLECTION.test(mountPath))
+      return { mountPath, module };
+  }
+  return undefined;
 }
 
 /** The module a mount's argument names: `require('./x')` there, or a name bound to one. */
@@ -141,7 +189,7 @@ export function mountedItemRoutes(
       anchorLine: lines.position(tokens[anchor]!.start).line,
       via: [
         {
-          name: `use('${mount.mountPath}')`,
+          name: mount.call,
           path: mount.from,
           line: mount.line,
           character: mount.character,

@@ -16,6 +16,11 @@ Options:
   --data FILE     keep pets in FILE, durably (default: in memory only)
   --repair        start from a damaged journal, keeping every complete record (the original is kept)
   --seed          fill a fresh store with demo pets
+  --removed       rehearse the removal: GET /pets/{petId} answers 410 Gone (Error body, code
+                  "removed", with its Sunset and Link headers); every other operation is unchanged
+  --removed-status 404
+                  with --removed: answer 404 (code "not_found") instead, for clients that expect
+                  a plain not-found
   --quiet         do not log requests
   --headers-timeout SECONDS     time for a request's headers to arrive (default 10)
   --request-timeout SECONDS     time for a whole request to arrive (default 30)
@@ -37,6 +42,8 @@ function readOptions() {
         port: { type: 'string', default: '8787' },
         data: { type: 'string' },
         seed: { type: 'boolean', default: false },
+        removed: { type: 'boolean', default: false },
+        'removed-status': { type: 'string' },
         repair: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         'headers-timeout': { type: 'string' },
@@ -84,6 +91,15 @@ async function main(): Promise<void> {
   if (!/^\d+$/.test(options.port) || port > 65535)
     fail(`--port must be a number from 0 to 65535, got "${options.port}"\n\n${USAGE}`, 2);
 
+  const removedStatus = options['removed-status'];
+  if (removedStatus !== undefined && !options.removed)
+    fail(`--removed-status needs --removed\n\n${USAGE}`, 2);
+  if (removedStatus !== undefined && removedStatus !== '410' && removedStatus !== '404')
+    fail(`--removed-status must be 410 or 404, got "${removedStatus}"\n\n${USAGE}`, 2);
+  const removed = options.removed
+    ? { status: removedStatus === '404' ? (404 as const) : (410 as const) }
+    : undefined;
+
   const limits = {
     headersTimeoutMs: seconds(options['headers-timeout'], '--headers-timeout'),
     requestTimeoutMs: seconds(options['request-timeout'], '--request-timeout'),
@@ -103,6 +119,7 @@ async function main(): Promise<void> {
       seed: options.seed,
       repair: options.repair,
       log,
+      removed,
       limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     });
   } catch (error) {
@@ -125,6 +142,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   // The one line tests and scripts wait for; keep its shape. Printed once a signal stops us cleanly.
   process.stdout.write(`Pet Store server listening on ${server.baseUrl}\n`);
+  if (removed)
+    process.stdout.write(
+      `Rehearsing the removal: GET /pets/{petId} answers ${removed.status === 410 ? '410 Gone' : '404 Not Found'}\n`,
+    );
 }
 
 main().catch((error: unknown) => fail((error as Error).message, 1));

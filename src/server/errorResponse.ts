@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'storage_failure'
   | 'store_full'
+  | 'removed'
   | 'internal_error'
   | 'request_timeout'
   | 'headers_too_large'

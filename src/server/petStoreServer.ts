@@ -12,7 +12,7 @@ import { loadDataFile, writeDataFile } from './dataFile';
 import { prepareDataPath, type PreparedDataPath } from './dataPath';
 import { Journal, replayJournal } from './journal';
 import { PetRepository, type StoreSnapshot } from './petRepository';
-import { BASE_PATH, createRequestHandler } from './requestHandler';
+import { BASE_PATH, createRequestHandler, type RemovedMode } from './requestHandler';
 import { DEMO_PETS } from './seed';
 
 export interface PetStoreServerOptions {
@@ -32,6 +32,8 @@ export interface PetStoreServerOptions {
   log?: (line: string) => void;
   /** Timeouts and the connection cap (defaults: DEFAULT_CONNECTION_LIMITS). */
   limits?: Partial<ConnectionLimits>;
+  /** Answer GET /pets/{petId} as the removed endpoint will (a rehearsal of the removal). */
+  removed?: RemovedMode;
 }
 
 export interface RunningPetStoreServer {
@@ -49,7 +51,15 @@ export async function startPetStoreServer(
   const log = options.log ?? (() => undefined);
   const keys = new BearerKeys(options.apiKeys);
   const { repository, closeStore } = await openRepository(options, log);
-  const handler = createRequestHandler({ repository, keys });
+  const handler = createRequestHandler({
+    repository,
+    keys,
+    removed: options.removed,
+    onRemovedAnswer: (petId) =>
+      log(
+        `GET /pets/${petId}: answered ${options.removed?.status ?? 410} (the operation is removed)`,
+      ),
+  });
   // The same redactor the extension's log uses: every key, as written, encoded or in any case.
   const redactor = new SecretRedactor();
   for (const key of options.apiKeys) redactor.remember(key);

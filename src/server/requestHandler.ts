@@ -45,10 +45,26 @@ function requestUrl(target: string): URL | undefined {
 export interface HandlerDependencies {
   repository: PetRepository;
   keys: BearerKeys;
+  /**
+   * Rehearses the removal: GET /pets/{petId} answers as a removed endpoint, 410 Gone (`removed`)
+   * or 404 (`not_found`) for teams that expect a plain not-found; every other operation as before.
+   */
+  removed?: RemovedMode;
+  /** Told of each answer of the removed operation (the server logs it). */
+  onRemovedAnswer?: (petId: string) => void;
+}
+
+export interface RemovedMode {
+  status: 410 | 404;
 }
 
 /** The Pet Store interface v1.0.0 over node:http, with the gap decisions of the foundation issue. */
-export function createRequestHandler({ repository, keys }: HandlerDependencies) {
+export function createRequestHandler({
+  repository,
+  keys,
+  removed,
+  onRemovedAnswer,
+}: HandlerDependencies) {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = requestUrl(request.url ?? '');
     if (!url)
@@ -75,7 +91,10 @@ export function createRequestHandler({ repository, keys }: HandlerDependencies) 
         'www-authenticate': 'Bearer realm="petstore"',
       });
     }
-    if (target.name === 'pet') return getPet(target.petId, response);
+    if (target.name === 'pet') {
+      if (removed) return answerRemoved(target.petId, removed, response);
+      return getPet(target.petId, response);
+    }
     if (request.method === 'POST') return createPet(request, response);
     return listPets(url.searchParams, response);
   }
@@ -168,6 +187,20 @@ export function createRequestHandler({ repository, keys }: HandlerDependencies) 
       );
     }
     sendJsonText(response, 201, petJson(pet));
+  }
+
+  /** What the API will answer after the removal date (not in the interface: decided here). */
+  function answerRemoved(petId: string, mode: RemovedMode, response: ServerResponse): void {
+    onRemovedAnswer?.(petId);
+    if (mode.status === 404)
+      return sendError(response, 404, 'not_found', `No pet with id ${petId}`, DEPRECATION_HEADERS);
+    sendError(
+      response,
+      410,
+      'removed',
+      'GET /pets/{petId} has been removed: list pets with GET /pets and filter them instead',
+      DEPRECATION_HEADERS,
+    );
   }
 
   function getPet(petId: string, response: ServerResponse): void {

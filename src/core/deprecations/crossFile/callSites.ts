@@ -19,7 +19,7 @@ import { meetsConfidence, type Confidence } from '../model/confidence';
 import { definitionStyleOf, enclosingDefinition } from '../model/definitions';
 import { LineIndex } from '../model/lineIndex';
 import { literalText, tokenEnd, type Token } from '../model/tokens';
-import { chainStart } from '../model/tokenWalk';
+import { chainStart, matchingOpener, previousSignificant } from '../model/tokenWalk';
 import { nameUses } from '../recognisers/operationCalls';
 import { forwardsParameter } from './forwarding';
 import { isGenericName, type WrapperEntry, type WrapperIndex } from './wrapperIndex';
@@ -73,8 +73,9 @@ export function wrapperCalls(
     });
     if (!reached) continue;
     // A reference in the wrapper's own file is plumbing (a generated SDK wrapping its methods,
-    // `decorator = p.DecorateCash`); handed on elsewhere (ids.map(api.getPet)) it is a use.
-    if (!called && reached.entry.path === path) continue;
+    // `decorator = p.DecorateCash`); handed on elsewhere (ids.map(api.getPet)) it is a use. An
+    // import of it (`use client::fetch_pet;`) is neither.
+    if (!called && (reached.entry.path === path || inImportStatement(tokens, at))) continue;
     const start = lines.position(token.start);
     // A call found before through a weaker chain is found again, surer, through this one.
     if (
@@ -331,8 +332,29 @@ function receiverName(tokens: readonly Token[], at: number): string | undefined 
   let before = at - 1;
   while (before >= 0 && tokens[before]!.kind === 'newline') before--;
   if (before < 1) return undefined;
-  const receiver = tokens[before - 1]!;
-  return receiver.kind === 'ident' ? receiver.text : undefined;
+  let receiver = before - 1;
+  // An object made in the chain stands for its class: `PetClient.new.fetch_pet` (Ruby),
+  // `PetClient().fetch_pet(…)`, `new PetApi(…).getPet(…)`.
+  if (tokens[receiver]!.text === 'new' && tokens[receiver - 1]?.text === '.') receiver -= 2;
+  else if (tokens[receiver]!.text === ')') {
+    const open = matchingOpener(tokens, receiver);
+    receiver = open < 1 ? -1 : previousSignificant(tokens, open - 1);
+  }
+  const token = tokens[receiver];
+  return token?.kind === 'ident' ? token.text : undefined;
+}
+
+/** Words that start a statement importing names: a reference there is not a use. */
+const IMPORT_WORDS = new Set(['use', 'import', 'from', 'using', 'require', 'require_once']);
+
+/** The name at `at` is in an import statement (its line starts with an import word). */
+function inImportStatement(tokens: readonly Token[], at: number): boolean {
+  let first = at;
+  for (let i = at - 1; i >= 0 && at - i < 200; i--) {
+    if (tokens[i]!.kind === 'newline' || tokens[i]!.text === ';') break;
+    first = i;
+  }
+  return IMPORT_WORDS.has(tokens[first]!.text);
 }
 
 /** `_petService`, `m_petService`, `IPetService`, `pet_service` -> `petservice`. */

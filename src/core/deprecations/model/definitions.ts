@@ -352,7 +352,14 @@ function headName(tokens: readonly Token[], start: number, last: number): number
  */
 function arrowName(tokens: readonly Token[], arrow: number): number {
   let at = previousSignificant(tokens, arrow - 1);
-  if (at >= 0 && tokens[at]!.text === ')') at = matchingOpener(tokens, at);
+  // Dart's `Future<Pet> load(int id) async => …`
+  if (at >= 0 && tokens[at]!.text === 'async' && tokens[at - 1]?.text !== '(')
+    at = previousSignificant(tokens, at - 1);
+  if (at >= 0 && tokens[at]!.text === ')') {
+    at = matchingOpener(tokens, at);
+    const method = declaredMethodBefore(tokens, at);
+    if (method >= 0) return method;
+  }
   if (at < 0) return -1;
   // Skip the parameters' start and `async`.
   let before = previousSignificant(tokens, at - 1);
@@ -375,6 +382,38 @@ function arrowName(tokens: readonly Token[], arrow: number): number {
     before = previousSignificant(tokens, calleeStart(tokens, callee) - 1);
   }
   return -1;
+}
+
+/** Words that end an expression before a call, never a declaration's type. */
+const NOT_A_TYPE = new Set([
+  'return',
+  'await',
+  'new',
+  'yield',
+  'throw',
+  'in',
+  'of',
+  'else',
+  'case',
+  'fn',
+  'function',
+  'async',
+]);
+
+/**
+ * C#'s and Dart's expression-bodied members: `Task<Pet> GetPetAsync(int id) => …`,
+ * `Future<Pet> fetchPet(int id) => …`: the name before the parameters at `open`, when a type (a
+ * word, `>`, `?`, `]`) comes before it rather than an operator; -1 otherwise.
+ */
+function declaredMethodBefore(tokens: readonly Token[], open: number): number {
+  if (open < 0) return -1;
+  const name = previousSignificant(tokens, open - 1);
+  if (name < 0 || tokens[name]!.kind !== 'ident' || NOT_A_TYPE.has(tokens[name]!.text)) return -1;
+  const type = previousSignificant(tokens, name - 1);
+  if (type < 0) return -1;
+  const text = tokens[type]!.text;
+  if (tokens[type]!.kind === 'ident') return NOT_A_TYPE.has(text) ? -1 : name;
+  return text === '>' || text === '?' || text === ']' ? name : -1;
 }
 
 /** `builder.query` walks back to `builder`. */

@@ -279,6 +279,74 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     );
   });
 
+  it('C# and Dart: an expression-bodied member (`=> …`) is a wrapper its callers reach', async () => {
+    assert.deepEqual(
+      await calls({
+        'Services/PetService.cs': [
+          'public class PetService {',
+          '    private readonly HttpClient _http;',
+          '    public Task<Pet?> GetPetDetailsAsync(int id) => _http.GetFromJsonAsync<Pet>($"api/pets/{id}");',
+          '}',
+        ].join('\n'),
+        'Pages/PetPage.cs': [
+          'public class PetPage {',
+          '    private readonly PetService _petService;',
+          '    public async Task Load(int id) { var pet = await _petService.GetPetDetailsAsync(id); }',
+          '}',
+        ].join('\n'),
+        'lib/api/pet_api.dart': [
+          "import 'package:http/http.dart' as http;",
+          'class PetApi {',
+          "  Future<http.Response> fetchPet(int id) async => http.get(Uri.parse('$baseUrl/pets/$id'));",
+          '}',
+        ].join('\n'),
+        'lib/ui/pet_page.dart': [
+          "import '../api/pet_api.dart';",
+          'class PetPage {',
+          '  final api = PetApi();',
+          '  Future<void> load(int id) async { final r = await api.fetchPet(id); }',
+          '}',
+        ].join('\n'),
+      }),
+      ['Pages/PetPage.cs:3 certain GetPetDetailsAsync', 'lib/ui/pet_page.dart:4 certain fetchPet'],
+    );
+  });
+
+  it('an object made in the call’s chain stands for its class: X.new.m, X().m, new X().m', async () => {
+    assert.deepEqual(
+      await calls({
+        'lib/pet_client.rb':
+          'class PetClient\n  def fetch_pet(id)\n    HTTParty.get("#{BASE}/pets/#{id}")\n  end\nend\n',
+        'app/pets_controller.rb':
+          'class PetsController\n  def show\n    @pet = PetClient.new.fetch_pet(params[:id])\n  end\nend\n',
+        'svc/client.py':
+          'class PetClient:\n    def fetch_pet(self, pet_id):\n        return requests.get(f"{BASE}/pets/{pet_id}")\n',
+        'views/detail.py': 'def detail(pet_id):\n    return PetClient(session).fetch_pet(pet_id)\n',
+        'src/PetApi.java':
+          'public class PetApi {\n  public Pet loadPet(long id) { return rest.getForObject(base + "/pets/" + id, Pet.class); }\n}\n',
+        'src/Main.java':
+          'class Main {\n  Pet run(long id) { return new PetApi(rest).loadPet(id); }\n}\n',
+      }),
+      [
+        'app/pets_controller.rb:3 certain fetch_pet',
+        'src/Main.java:2 certain loadPet',
+        'views/detail.py:2 certain fetch_pet',
+      ],
+    );
+  });
+
+  it('an import of a wrapper is not a call of it (Rust's `use client::fetch_pet;`)', async () => {
+    assert.deepEqual(
+      await calls({
+        'src/client.rs':
+          'pub async fn fetch_pet(c: &reqwest::Client, base: &str, id: i64) -> reqwest::Result<Pet> {\n    c.get(format!("{}/pets/{}", base, id)).send().await?.json().await\n}\n',
+        'src/main.rs':
+          'mod client;\nuse client::fetch_pet;\nasync fn run(c: &reqwest::Client) { let p = fetch_pet(c, "http://x", 1).await; }\n',
+      }),
+      ['src/main.rs:3 certain fetch_pet'],
+    );
+  });
+
   it('follows wrappers of wrappers, and names each step from the call to the request', async () => {
     const found = await wrapperCallsIn({
       'src/api.ts': 'export const getPetInfo = (id) => axios.get(`/pets/${id}`);',

@@ -335,7 +335,7 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
     );
   });
 
-  it('an import of a wrapper is not a call of it (Rust's `use client::fetch_pet;`)', async () => {
+  it('an import of a wrapper is not a call of it (Rust: `use client::fetch_pet;`)', async () => {
     assert.deepEqual(
       await calls({
         'src/client.rs':

@@ -97,20 +97,13 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       if (language) yield { path, text, language };
     }
   };
-  /** A mounted router's module, as the workspace holds it: open, else saved within the size limit. */
-  const readModule = async (candidates: readonly string[]): Promise<SourceText | undefined> => {
-    for (const path of candidates) {
-      const language = languageOfPath(path);
-      if (!language || !isInside(path, folders)) continue;
-      const open = documents.get(pathToFileURL(path).href);
-      if (open) return { path, text: open.getText(), language };
-      // Not a file under this name (or binary, or over the size limit): the next name.
-      const text = await readSourceFile(path, DEFAULT_MAX_FILE_BYTES);
-      if (text !== undefined) return { path, text, language };
-    }
-    return undefined;
+  /** A workspace file's text: open, else saved within the size limit. */
+  const readText = (path: string): Promise<string | undefined> => {
+    if (!isInside(path, folders)) return Promise.resolve(undefined);
+    const open = documents.get(pathToFileURL(path).href);
+    return open ? Promise.resolve(open.getText()) : readSourceFile(path, DEFAULT_MAX_FILE_BYTES);
   };
-  const wrappers = new WrapperTracker(mentioning, readModule, () => settings.countRoutes);
+  const wrappers = new WrapperTracker(mentioning, readText, () => settings.countRoutes);
   /** A rebuild of the wrappers' calls is running, and whether another was asked for meanwhile. */
   let rebuilding: Promise<void> | undefined;
   let rebuildAgain = false;

@@ -2,8 +2,8 @@ import type { Finding } from '../core/deprecations/engine';
 import type { SourceText } from '../core/deprecations/crossFile/callSites';
 import { followWrappers } from '../core/deprecations/crossFile/followWrappers';
 import {
-  mountedItemRoutes,
   routerMountsIn,
+  routesOfMounts,
   type RouterMount,
 } from '../core/deprecations/crossFile/mountedRoutes';
 import { languageOfPath } from '../core/deprecations/lexers/languages';
@@ -37,10 +37,9 @@ export class WrapperTracker {
    */
   constructor(
     private readonly mentioning: (names: readonly string[]) => AsyncIterable<SourceText>,
-    /** The first of a mounted module's possible files that the workspace holds (open or saved). */
-    private readonly readModule: (
-      candidates: readonly string[],
-    ) => Promise<SourceText | undefined> = () => Promise.resolve(undefined),
+    /** A file's text as the workspace holds it (open or saved), for mounted routers' modules. */
+    private readonly readText: (path: string) => Promise<string | undefined> = () =>
+      Promise.resolve(undefined),
     private readonly countRoutes: () => boolean = () => false,
   ) {}
 
@@ -107,28 +106,21 @@ export class WrapperTracker {
 
   /** The item routes of the mounted routers, read from their modules, added to `calls`. */
   private async addMountedRoutes(calls: Map<string, Finding[]>): Promise<void> {
-    for (const { mounts } of this.mounts.values())
-      for (const mount of mounts) {
-        const module = await this.readModule(mount.modules);
-        if (!module) continue;
-        const routes = mountedItemRoutes(module, mount, this.countRoutes());
-        if (!routes.length) continue;
-        const list = calls.get(module.path) ?? [];
-        for (const route of routes)
-          if (!list.some((known) => samePlace(known, route))) list.push(route);
-        list.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
-        calls.set(module.path, list);
-      }
+    const mounts = [...this.mounts.values()].flatMap((file) => file.mounts);
+    const modules = await routesOfMounts(mounts, this.readText, this.countRoutes());
+    for (const [path, { routes }] of modules)
+      calls.set(
+        path,
+        [...(calls.get(path) ?? []), ...routes].sort(
+          (a, b) => a.start.line - b.start.line || a.start.character - b.start.character,
+        ),
+      );
   }
 
   /** Every file that has calls of wrappers now. */
   filesWithCalls(): string[] {
     return [...this.calls.keys()];
   }
-}
-
-function samePlace(a: Finding, b: Finding): boolean {
-  return a.start.line === b.start.line && a.start.character === b.start.character;
 }
 
 function signature(findings: readonly Finding[] | undefined): string {

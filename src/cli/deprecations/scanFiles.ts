@@ -368,7 +368,7 @@ export async function scanFiles(
       request,
       listing.byRipgrep ? undefined : listing.list,
     );
-  if (outcome.mounts.length) addMountedRoutes(outcome, settings, repository, request);
+  if (outcome.mounts.length) await addMountedRoutes(outcome, settings, repository, request);
   outcome.ioError = ioError;
   return outcome;
 }

@@ -1,14 +1,15 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import type { Finding } from '../../core/deprecations/engine';
 import type { SourceText } from '../../core/deprecations/crossFile/callSites';
 import { followWrappers } from '../../core/deprecations/crossFile/followWrappers';
-import { mountedItemRoutes } from '../../core/deprecations/crossFile/mountedRoutes';
+import { routesOfMounts } from '../../core/deprecations/crossFile/mountedRoutes';
 import { fingerprintFindings } from '../../core/deprecations/migration/fingerprint';
 import { snippetOf } from '../../core/deprecations/migration/progress';
 import { languageOfPath } from '../../core/deprecations/lexers/languages';
 import { meetsConfidence } from '../../core/deprecations/model/confidence';
 import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
+import { readSourceFile } from '../../core/deprecations/workspace/sourceFile';
 import { listFilesWithRipgrep } from '../../core/deprecations/workspace/ripgrepCandidates';
 import {
   CandidateReader,
@@ -65,57 +66,35 @@ export async function addWrapperCalls(
 
 /**
  * Adds the item routes of the routers the scanned files mount on the pets collection
- * (`app.use('/pets', petsRouter)`), read from each router's module (a regular file within the
- * size limit; a module that is not there is passed over).
+ * (`app.use('/pets', petsRouter)`), read from each router's module (a regular source file within
+ * the size limit, inside the confinement when there is one).
  */
-export function addMountedRoutes(
+export async function addMountedRoutes(
   outcome: ScanOutcome,
   settings: FinderSettings,
   repository: string,
   request: ScanRequest,
-): void {
-  const found = new Map<string, Finding[]>();
-  const texts = new Map<string, string>();
-  for (const mount of outcome.mounts) {
-    const module = readModule(mount.modules, settings);
-    if (!module) continue;
-    texts.set(module.path, module.text);
-    const routes = mountedItemRoutes(module, mount, settings.countRoutes);
-    if (!routes.length) continue;
-    const list = found.get(module.path) ?? [];
-    // A module mounted twice serves the path once per route.
-    for (const route of routes)
-      if (!list.some((known) => positionKey(known.start) === positionKey(route.start)))
-        list.push(route);
-    found.set(module.path, list);
-  }
+): Promise<void> {
+  const modules = await routesOfMounts(
+    outcome.mounts,
+    (path) =>
+      settings.confine && !isInside(realPathOf(path), settings.confine)
+        ? Promise.resolve(undefined)
+        : readSourceFile(path, settings.maxFileBytes),
+    settings.countRoutes,
+  );
+  const found = new Map([...modules].map(([path, { routes }]) => [path, routes]));
+  const texts = new Map([...modules].map(([path, { text }]) => [path, text]));
   addFoundElsewhere(outcome, found, texts, settings, repository, request);
 }
 
-/** The first of a module's possible files that is a readable source within the size limit. */
-function readModule(
-  candidates: readonly string[],
-  settings: FinderSettings,
-): SourceText | undefined {
-  for (const path of candidates) {
-    const language = languageOfPath(path);
-    if (!language) continue;
-    try {
-      const info = statSync(path);
-      if (!info.isFile()) continue;
-      if (info.size > settings.maxFileBytes) return undefined;
-      if (settings.confine && !isInside(realpathSync.native(path), settings.confine))
-        return undefined;
-      return { path, text: readFileSync(path, 'utf8'), language };
-    } catch {
-      continue; // not there under this name
-    }
+/** The path with its links resolved; a path that does not exist is its own. */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
   }
-  return undefined;
-}
-
-function positionKey(position: { line: number; character: number }): string {
-  return `${position.line}:${position.character}`;
 }
 
 /**

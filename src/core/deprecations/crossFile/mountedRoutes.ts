@@ -9,7 +9,7 @@
 import { dirname, resolve } from 'node:path';
 import { ignoresFile, isSuppressed, suppressedLines, type Finding } from '../engine';
 import { hasRouterReceiver } from '../judges/serves';
-import type { LanguageSupport } from '../lexers/languages';
+import { languageOfPath, type LanguageSupport } from '../lexers/languages';
 import { LineIndex } from '../model/lineIndex';
 import { literalText, tokenEnd, type Token } from '../model/tokens';
 import {
@@ -227,4 +227,51 @@ function servesGet(tokens: readonly Token[], at: number): boolean {
     if (depth === 0 && text === '.' && tokens[i + 1]?.text === 'get') return true;
   }
   return false;
+}
+
+/** A mounted router's module as read, and its item routes. */
+export interface MountedModule {
+  text: string;
+  routes: Finding[];
+}
+
+/**
+ * The item routes of the mounted routers, by module file. `readText` gives a file's text as the
+ * front end holds it (undefined when it has no such readable source: the module's next possible
+ * file is tried); a module mounted twice gives each route once.
+ */
+export async function routesOfMounts(
+  mounts: Iterable<RouterMount>,
+  readText: (path: string) => Promise<string | undefined>,
+  countRoutes: boolean,
+): Promise<Map<string, MountedModule>> {
+  const found = new Map<string, MountedModule>();
+  for (const mount of mounts) {
+    const module = await firstReadable(mount.modules, readText);
+    if (!module) continue;
+    const routes = mountedItemRoutes(module, mount, countRoutes);
+    if (!routes.length) continue;
+    const entry = found.get(module.path) ?? { text: module.text, routes: [] };
+    for (const route of routes)
+      if (!entry.routes.some((known) => samePlace(known, route))) entry.routes.push(route);
+    found.set(module.path, entry);
+  }
+  return found;
+}
+
+async function firstReadable(
+  candidates: readonly string[],
+  readText: (path: string) => Promise<string | undefined>,
+): Promise<{ path: string; text: string; language: LanguageSupport } | undefined> {
+  for (const path of candidates) {
+    const language = languageOfPath(path);
+    if (!language) continue;
+    const text = await readText(path);
+    if (text !== undefined) return { path, text, language };
+  }
+  return undefined;
+}
+
+function samePlace(a: Finding, b: Finding): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character;
 }

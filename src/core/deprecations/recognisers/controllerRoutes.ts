@@ -33,7 +33,7 @@ const GET_MAPPINGS = new Set([
 /** A path that is one parameter: `/{id}`, `{id:int}`, `:id`, `/:petId`. */
 const PARAMETER_PATH = /^\/?(?:\{[A-Za-z_]\w*(?::[^}]*)?\}|:[A-Za-z_]\w*)\/?$/;
 /** A collection path: `/pets`, `api/pets`, `/v1/pets/`. */
-const COLLECTION_PATH = /(?:^|\/)pets\/?$/i;
+export const COLLECTION_PATH = /(?:^|\/)pets\/?$/i;
 /** Tokens from a class's annotation to its `class` keyword. */
 const CLASS_REACH = 80;
 /** Tokens from a method annotation to the next annotation that may hold its path (JAX-RS). */

@@ -8,10 +8,9 @@
  */
 import { literalText, tokenEnd, type Token } from '../model/tokens';
 import { matchingCloser, nextSignificant, previousSignificant } from '../model/tokenWalk';
+import { COLLECTION_PATH } from './controllerRoutes';
 import type { RawFinding } from './urlScanner';
 
-/** A collection path: `/pets`, `api/v1/pets/`. */
-const COLLECTION_PATH = /(?:^|\/)pets\/?$/i;
 /** One parameter as a route writes it: `/{id}`, `{pet_id:int}`, `/:id`, `/<int:pet_id>`. */
 const PARAMETER_PATH =
   /^\/?(?:\{[A-Za-z_]\w*(?::[^}]*)?\}|:[A-Za-z_]\w*|<(?:[A-Za-z_]\w*:)?[A-Za-z_]\w*>)\/?$/;

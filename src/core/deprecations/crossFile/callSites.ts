@@ -22,6 +22,7 @@ import { literalText, tokenEnd, type Token } from '../model/tokens';
 import { chainStart, matchingOpener, previousSignificant } from '../model/tokenWalk';
 import { nameUses } from '../recognisers/operationCalls';
 import { forwardsParameter } from './forwarding';
+import { isGeneratedSource } from './generatedSource';
 import { isGenericName, type WrapperEntry, type WrapperIndex } from './wrapperIndex';
 
 export interface SourceText {
@@ -29,6 +30,12 @@ export interface SourceText {
   text: string;
   language: LanguageSupport;
 }
+
+/**
+ * A call of a wrapper. `plumbing`: a generated client calling its own layers in its own file; its
+ * function is followed like any wrapper, the call is not reported.
+ */
+export type WrapperCall = Finding & { plumbing?: true };
 
 /**
  * Findings for the calls in `file` of the index's entries named in `names`, leaving out calls inside
@@ -39,7 +46,7 @@ export function wrapperCalls(
   index: WrapperIndex,
   names: ReadonlySet<string>,
   covered: readonly Finding[],
-): Finding[] {
+): WrapperCall[] {
   const { path, text, language } = file;
   const style = definitionStyleOf(language.family);
   if (!style || !language.lex) return [];
@@ -56,7 +63,8 @@ export function wrapperCalls(
   const lines = new LineIndex(text);
   const suppressed = suppressedLines(comments, lines);
   const evidence = new FileEvidence(tokens);
-  const findings: Finding[] = [];
+  const generated = isGeneratedSource(comments);
+  const findings: WrapperCall[] = [];
   for (const { index: at, member, called } of calls) {
     const token = tokens[at]!;
     const name = literalText(token) ?? token.text;
@@ -84,7 +92,7 @@ export function wrapperCalls(
       )
     )
       continue;
-    const finding: Finding = {
+    const finding: WrapperCall = {
       kind: 'wrapper',
       confidence: reached.confidence,
       detail: name,
@@ -99,6 +107,7 @@ export function wrapperCalls(
     const within = enclosingDefinition(tokens, at, style);
     if (within && forwardsParameter(tokens, within.start, at))
       finding.within = siteOf(within, lines.position(within.start));
+    if (generated && reached.entry.path === path) finding.plumbing = true;
     findings.push(finding);
   }
   return findings;

@@ -60,7 +60,7 @@ export async function followWrappers(
       const found = wrapperCalls(file, index, names, covered);
       if (found.length === 0) continue;
       let list = calls.get(file.path);
-      if (!list) calls.set(file.path, (list = []));
+      if (!list && found.some((finding) => !finding.plumbing)) calls.set(file.path, (list = []));
       // A call found again through a surer chain replaces the weaker finding: one pass each.
       const surer = new Map(found.map((finding) => [positionKey(finding.start), finding]));
       const weaker = (old: Finding) => {
@@ -68,10 +68,10 @@ export async function followWrappers(
         return again !== undefined && isWeakerCall(old, again.start, again.confidence);
       };
       removeWhere(covered, weaker);
-      removeWhere(list, weaker);
+      if (list) removeWhere(list, weaker);
       for (const finding of found) covered.push(finding);
       // One by one: a spread of a dense file's calls would overflow the stack.
-      for (const finding of found) list.push(finding);
+      if (list) for (const { plumbing, ...finding } of found) if (!plumbing) list.push(finding);
       for (const entry of index.addFindings(file.path, file.language.family, found, depth + 1))
         fresh.push(entry);
     }

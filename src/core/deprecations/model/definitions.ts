@@ -220,10 +220,23 @@ function braceDefinition(tokens: readonly Token[], index: number): Definition | 
       // In a type's body: a method with an expression body, or a field's initializer.
       if (head.owner) return expressionBodied(tokens, at);
       if (head.definition) return head.definition;
+      // A member with an expression body of an object that is named (`const petApi = { getPet:
+      // (id) => axios.get(…) }`, `export default {…}`). An object handed to a call is settings:
+      // its members (`queryFn: () => …`, `query: (id) => …`) are the library's to call.
+      const member = isNamedObject(tokens, open) ? expressionBodied(tokens, at) : undefined;
+      if (member) return member;
     }
     at = open;
   }
   return undefined;
+}
+
+/** Tokens before the brace of an object whose members are called by name. */
+const NAMED_OBJECT_BEFORE = new Set(['=', 'default', 'return', ':']);
+
+function isNamedObject(tokens: readonly Token[], open: number): boolean {
+  const before = previousSignificant(tokens, open - 1);
+  return before >= 0 && NAMED_OBJECT_BEFORE.has(tokens[before]!.text);
 }
 
 interface Head {
@@ -267,6 +280,8 @@ function headStart(tokens: readonly Token[], last: number): number {
   for (let i = last, steps = 0; i >= 0 && steps < HEAD_REACH; i--, steps++) {
     const text = tokens[i]!.text;
     if (text === ';' || text === '{' || text === '}') return i + 1;
+    // A comma that ends its line ends the member before: `getPet: (id) => …,` then `async loadPet(id) {`.
+    if (text === ',' && tokens[i + 1]?.kind === 'newline') return i + 1;
     // `func` or `function` opening its line starts the head: Go's `const ( … )` above is not in it.
     if (FUNCTION_WORDS.has(text) && (i === 0 || tokens[i - 1]!.kind === 'newline')) return i;
     if (text === ')' || text === ']' || text === '>') {
@@ -475,6 +490,8 @@ function expressionBodied(tokens: readonly Token[], index: number): Definition |
   for (let i = index - 1, steps = 0; i >= 0 && steps < HEAD_REACH; i--, steps++) {
     const token = tokens[i]!;
     if (token.text === ';' || token.text === '}' || token.text === '{') break;
+    // A comma ending its line ends the member before (`list: () => …,` above `getPet: (id) => …`).
+    if (token.text === ',' && tokens[i + 1]?.kind === 'newline') break;
     if (token.text === '=>') arrow = i;
     if (token.text === ')' || token.text === ']') {
       const opener = matchingOpener(tokens, i);

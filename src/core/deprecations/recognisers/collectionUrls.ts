@@ -18,6 +18,7 @@ import {
   type RawFinding,
   type ScanOptions,
 } from './urlScanner';
+import { scanFormatArguments } from './formatArguments';
 
 /** A rendered URL that is the pets collection: `/pets`, `{…}/pets`, `pets/`. */
 const COLLECTION = new RegExp(`(?:^|/|${HOLE_CHAR})[pP]ets/?$`);
@@ -40,6 +41,13 @@ export function scanCollectionUrls(
     operand: (first, last) => rendered(lastName(tokens, first, last)),
   };
   const findings: RawFinding[] = scanSlashedOperands(tokens, collections, options);
+  for (const finding of scanFormatArguments(
+    tokens,
+    strings,
+    (first, last) => names.operand(first, last),
+    options,
+  ))
+    findings.push(finding);
   let next = 0;
   for (const i of strings) {
     if (i < next || !tokens[i]!.parts) continue;
@@ -145,8 +153,14 @@ function boundName(tokens: readonly Token[], start: number): string | undefined 
   const text = operator >= 0 ? tokens[operator]!.text : '';
   if (text !== '=' && text !== ':=' && text !== ':' && text !== '??=') return undefined;
   let name = previousSignificant(tokens, operator - 1);
-  // A type between the name and `=`: `url: string = …`, `val url: String = …`.
-  if (text === '=' && name >= 2 && tokens[name - 1]!.text === ':') name -= 2;
+  // A type between the name and `=`: `url: string = …`, `val url: String = …`, Rust's
+  // `const PETS: &str = …`.
+  if (text === '=')
+    for (let k = name; k >= 1 && k >= name - 4; k--)
+      if (tokens[k]!.text === ':' && tokens[k - 1]!.kind === 'ident') {
+        name = k - 1;
+        break;
+      }
   const token = tokens[name];
   return token?.kind === 'ident' ? plainName(token.text) : undefined;
 }

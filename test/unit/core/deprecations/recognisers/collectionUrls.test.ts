@@ -72,6 +72,59 @@ describe('URLs built from a named collection URL (petsUrl = BASE + "/pets")', ()
   ]);
 });
 
+describe('a collection URL kept in a name and handed to a format call', () => {
+  itFindsExactly([
+    [
+      'pets.go',
+      'const petsPath = "/pets"\nfunc Pet(c *http.Client, id int64) (*http.Response, error) {\n\treturn c.Get(fmt.Sprintf("%s%s/%d", base, petsPath, id))\n}',
+      [3],
+    ],
+    [
+      'pets.rs',
+      'const PETS: &str = "/pets";\npub async fn pet(c: &Client, id: i64) -> Result<Pet> {\n    c.get(format!("{}{}/{}", BASE, PETS, id)).send().await?.json().await\n}',
+      [3],
+    ],
+    [
+      'pets.py',
+      'PETS_URL = BASE + "/pets"\ndef pet(pid):\n    return requests.get("{}/{}".format(PETS_URL, pid))\ndef pet2(pid):\n    return requests.get("%s/%s" % (PETS_URL, pid))',
+      [3, 5],
+    ],
+    [
+      'PetClient.java',
+      'class PetClient {\n  private static final String PETS = BASE + "/pets";\n  Pet pet(long id) { return rest.getForObject(String.format("%s/%d", PETS, id), Pet.class); }\n}',
+      [3],
+    ],
+    [
+      'PetClient.cs',
+      'class PetClient {\n  private const string PetsUrl = Base + "/pets";\n  public Task<Pet?> Pet(long id) => _http.GetFromJsonAsync<Pet>(string.Format("{0}/{1}", PetsUrl, id));\n}',
+      [3],
+    ],
+    // Not the deprecated call: another method, a sub-resource, the collection, an unrelated name,
+    // a format without a collection name.
+    [
+      'pets.go',
+      'const petsPath = "/pets"\nfunc Del(c *Client, id int64) { c.Delete(fmt.Sprintf("%s/%d", petsPath, id)) }',
+      [],
+    ],
+    [
+      'pets.go',
+      'const petsPath = "/pets"\nfunc Photos(c *http.Client, id int64) { c.Get(fmt.Sprintf("%s/%d/photos", petsPath, id)) }',
+      [],
+    ],
+    [
+      'pets.py',
+      'PETS_URL = BASE + "/pets"\ndef sold():\n    return requests.get("{}?status={}".format(PETS_URL, "sold"))',
+      [],
+    ],
+    [
+      'owners.rs',
+      'const OWNERS: &str = "/owners";\nfn o(c: &Client, id: i64) { c.get(format!("{}/{}", OWNERS, id)).send(); }',
+      [],
+    ],
+    ['a.go', 'func A(c *http.Client, id int64) { c.Get(fmt.Sprintf("%s/%d", base, id)) }', []],
+  ]);
+});
+
 describe('fluent chains continued on the next line', () => {
   itFindsExactly([
     ['a.php', '<?php\n$this->withHeaders(["a" => 1])\n  ->getJson("/api/pets/{$id}");', [3]],

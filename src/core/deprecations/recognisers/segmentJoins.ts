@@ -49,14 +49,76 @@ export function scanSegmentJoins(
 ): RawFinding[] {
   const findings: RawFinding[] = [];
   // Only strings can be the segment: the lexer's list of them, not every token.
+  /** Names bound to a chain that ends with "pets": `let petsURL = base.appendingPathComponent("pets")`. */
+  const named = new Map<string, string>();
   for (let k = 0; k < strings.length; k++) {
     const i = strings[k]!;
     if (!isPetsSegment(tokens[i]!)) continue;
     const joined = segmentList(tokens, i) ?? segmentChain(tokens, i);
     const finding = joined && judgeUrl(tokens, { ...joined, shell: false });
     if (finding) findings.push(finding);
+    const collection = joined ? undefined : namedSegmentCollection(tokens, i);
+    if (collection) named.set(collection.name, collection.callee);
   }
+  if (named.size > 0) appendNamedSegmentUses(tokens, named, findings);
   return findings;
+}
+
+/** The name a segment chain ending with "pets" at `index` is bound to, and the chain's call. */
+function namedSegmentCollection(
+  tokens: readonly Token[],
+  index: number,
+): { name: string; callee: string } | undefined {
+  const open = previousSignificant(tokens, index - 1);
+  const close = nextSignificant(tokens, index + 1);
+  if (open < 1 || tokens[open]!.text !== '(' || tokens[close]?.text !== ')') return undefined;
+  const callee = previousSignificant(tokens, open - 1);
+  if (callee < 1 || !SEGMENT_CHAIN_CALLEES.has(tokens[callee]!.text)) return undefined;
+  if (tokens[previousSignificant(tokens, callee - 1)]?.text !== '.') return undefined;
+  // The chain ends with "pets": what follows ends the statement.
+  const after = nextSignificant(tokens, close + 1);
+  if (after >= 0 && ['.', '+', '(', '['].includes(tokens[after]!.text)) return undefined;
+  const operator = previousSignificant(tokens, chainStart(tokens, callee) - 1);
+  if (operator < 0 || (tokens[operator]!.text !== '=' && tokens[operator]!.text !== ':='))
+    return undefined;
+  let name = previousSignificant(tokens, operator - 1);
+  // A type between the name and `=`: `let petsURL: URL = …`.
+  for (let k = name; k >= 1 && k >= name - 3; k--)
+    if (tokens[k]!.text === ':' && tokens[k - 1]!.kind === 'ident') {
+      name = k - 1;
+      break;
+    }
+  const token = tokens[name];
+  return token?.kind === 'ident' ? { name: token.text, callee: tokens[callee]!.text } : undefined;
+}
+
+/** `petsURL.appendingPathComponent(String(id))`: one more segment on a named "pets" chain. */
+function appendNamedSegmentUses(
+  tokens: readonly Token[],
+  named: ReadonlyMap<string, string>,
+  findings: RawFinding[],
+): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const callee = token.kind === 'ident' ? named.get(token.text) : undefined;
+    if (!callee) continue;
+    const next = chainedCall(tokens, i, callee);
+    // A third segment after the id is a sub-resource.
+    if (!next || chainedCall(tokens, next.close, callee)) continue;
+    const first = chainStart(tokens, i);
+    const finding = judgeUrl(tokens, {
+      first,
+      last: next.close,
+      methodSite: first,
+      rendered: joinSegments([
+        HOLE_CHAR,
+        'pets',
+        segmentText(tokens, next.open + 1, next.close - 1),
+      ]),
+      shell: false,
+    });
+    if (finding) findings.push(finding);
+  }
 }
 
 /** A string literal that is the segment "pets" ('pets', "/pets", 'pets/'). */

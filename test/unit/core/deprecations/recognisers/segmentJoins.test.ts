@@ -66,3 +66,60 @@ export const SEGMENT_JOIN_CASES: Case[] = [
 
 describe('deprecated getPet finder: URLs joined from path segments', () =>
   itFindsExactly(SEGMENT_JOIN_CASES));
+
+describe('a path-segment chain ending with "pets", kept in a name and extended later', () =>
+  itFindsExactly([
+    [
+      'PetAPI.swift',
+      [
+        'final class PetAPI {',
+        '    let petsURL: URL = baseURL.appendingPathComponent("pets")',
+        '    func pet(id: Int) async throws -> Pet {',
+        '        let (data, _) = try await URLSession.shared.data(from: petsURL.appendingPathComponent(String(id)))',
+        '        return try JSONDecoder().decode(Pet.self, from: data)',
+        '    }',
+        '}',
+      ].join('\n'),
+      [4],
+    ],
+    [
+      'PetClient.java',
+      [
+        'class PetClient {',
+        '  private final UriBuilder pets = UriBuilder.fromUri(base).path("pets");',
+        '  Pet pet(long id) { return client.target(pets.path(String.valueOf(id)).build()).request().get(Pet.class); }',
+        '}',
+      ].join('\n'),
+      [3],
+    ],
+    [
+      'PetClient.kt',
+      [
+        'class PetClient(private val rest: RestTemplate, base: String) {',
+        '    private val pets = UriComponentsBuilder.fromHttpUrl(base).pathSegment("pets")',
+        '    fun pet(id: Long): Pet? = rest.getForObject(pets.pathSegment(id.toString()).toUriString(), Pet::class.java)',
+        '}',
+      ].join('\n'),
+      [3],
+    ],
+    // Not the deprecated call: another method, a sub-resource, the chain going on after "pets".
+    [
+      'PetAPI.swift',
+      [
+        'let petsURL = baseURL.appendingPathComponent("pets")',
+        'var request = URLRequest(url: petsURL.appendingPathComponent(String(id)))',
+        'request.httpMethod = "DELETE"',
+      ].join('\n'),
+      [],
+    ],
+    [
+      'PetAPI.swift',
+      'let petsURL = baseURL.appendingPathComponent("pets")\nlet photos = try await URLSession.shared.data(from: petsURL.appendingPathComponent(id).appendingPathComponent("photos"))',
+      [],
+    ],
+    [
+      'PetAPI.swift',
+      'let petsURL = baseURL.appendingPathComponent("pets").appendingPathComponent("sold")\nlet one = try await URLSession.shared.data(from: petsURL.appendingPathComponent(id))',
+      [],
+    ],
+  ]));

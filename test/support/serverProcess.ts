@@ -10,6 +10,11 @@ export interface ServerProcess {
   baseUrl: string;
   /** Everything printed so far (stdout and stderr). */
   output(): string;
+  /**
+   * Resolves with the output once it matches `pattern` (a line printed after "listening", a log
+   * line of a request: the pipe may deliver it after the answer); rejects if the process exits first.
+   */
+  waitForOutput(pattern: RegExp): Promise<string>;
   /** Resolves with the exit code (or signal) once the process ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -28,15 +33,19 @@ export async function startServerProcess(
     env: { ...process.env, ...options.env },
   });
   let output = '';
-  const exited = once(child, 'exit').then(([code, signal]) => ({
+  // 'close', not 'exit': the output is whole only once the pipes are closed too.
+  const exited = once(child, 'close').then(([code, signal]) => ({
     code: code as number | null,
     signal: signal as NodeJS.Signals | null,
   }));
+  /** Waiters for output, checked at each chunk. */
+  const waiting = new Set<() => void>();
   const baseUrl = await new Promise<string>((resolvePromise, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const match = /listening on (\S+)/.exec(output);
       if (match) resolvePromise(match[1]!);
+      for (const check of waiting) check();
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -44,7 +53,26 @@ export async function startServerProcess(
       reject(new Error(`petstore-server exited with ${code} before listening:\n${output}`)),
     );
   });
-  return { child, baseUrl, output: () => output, exited };
+  const waitForOutput = (pattern: RegExp) =>
+    new Promise<string>((resolvePromise, reject) => {
+      const check = () => {
+        if (!pattern.test(output)) return;
+        waiting.delete(check);
+        resolvePromise(output);
+      };
+      waiting.add(check);
+      check();
+      void exited.then(({ code, signal }) => {
+        if (!waiting.has(check)) return;
+        waiting.delete(check);
+        reject(
+          new Error(
+            `petstore-server ended (${code ?? signal}) before printing ${pattern}:\n${output}`,
+          ),
+        );
+      });
+    });
+  return { child, baseUrl, output: () => output, waitForOutput, exited };
 }
 
 /** Runs `petstore-server` to completion (for argument and startup errors). */

@@ -26,7 +26,7 @@ describe('reference server: --removed rehearses the removal of GET /pets/{petId}
 
   it('answers 410 Gone with the Error body and the Sunset and Link headers; the rest unchanged', async () => {
     const server = await start('--removed');
-    assert.match(server.output(), /Rehearsing the removal: GET \/pets\/\{petId\} answers 410 Gone/);
+    await server.waitForOutput(/Rehearsing the removal: GET \/pets\/\{petId\} answers 410 Gone/);
     const listed = await call(server.baseUrl, 'GET', '/pets?limit=5', { key: KEY });
     assert.equal(listed.status, 200);
     const [first] = listed.json as { id: number }[];
@@ -42,7 +42,7 @@ describe('reference server: --removed rehearses the removal of GET /pets/{petId}
     assert.equal(created.status, 201);
     // Still a protected operation: no key, no answer about it.
     assertErrorBody(await call(server.baseUrl, 'GET', '/pets/1'), 401, 'unauthorized');
-    assert.match(server.output(), new RegExp(`GET /pets/${first!.id}: answered 410`));
+    await server.waitForOutput(new RegExp(`GET /pets/${first!.id}: answered 410`));
   });
 
   it('answers 404 not_found with --removed-status 404', async () => {

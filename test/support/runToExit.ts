@@ -9,6 +9,9 @@ export interface Exited {
   output: string;
 }
 
+/** How long the pipes may stay open after the exit (a grandchild holding them). */
+const PIPES_CLOSE_MS = 10_000;
+
 /** Runs a Node.js script (this Node, no shell) to its end and collects what it printed. */
 export async function runNodeToExit(
   args: string[],
@@ -25,6 +28,13 @@ export async function runNodeToExit(
     result.stderr += chunk.toString('utf8');
     result.output += chunk.toString('utf8');
   });
+  const closed = once(child, 'close');
   [result.code] = (await once(child, 'exit')) as [number | null];
+  // What it printed is whole once its pipes close too, just after the exit; a process it left
+  // behind may hold them open, so that wait is bounded.
+  await Promise.race([
+    closed,
+    new Promise<void>((done) => setTimeout(done, PIPES_CLOSE_MS).unref()),
+  ]);
   return result;
 }

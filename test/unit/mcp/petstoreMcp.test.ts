@@ -345,7 +345,7 @@ describe('petstore-mcp on raw stdio (what an unlucky client sends)', function ()
     assert.match(byId.get(5)!.result!.content[0]!.text, /name: must be at most 200 characters/);
     assert.equal(child.exitCode, null, 'still running');
     child.stdin.end();
-    await once(child, 'exit');
+    await once(child, 'close');
     assert.ok(!raw.includes(KEY));
   });
 

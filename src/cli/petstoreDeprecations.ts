@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { HISTORY_USAGE, runHistory } from './deprecations/historyCommand';
 import { REPORT_USAGE, runReport } from './deprecations/reportCommand';
 import { SCAN_USAGE, runScan } from './deprecations/scanCommand';
 import { usageError } from './deprecations/cliOutput';
@@ -8,24 +9,28 @@ const USAGE = `Usage: petstore-deprecations <command> [PATH...] [options]
 Commands:
   scan      find the calls to the deprecated GET /pets/{petId} (getPet), for CI
   report    the migration's progress as an HTML page or Markdown, for people
+  history   the calls at each week or month of the git history, and when they reach zero
 
 Run "petstore-deprecations <command> --help" for a command's options.
 
 ${SCAN_USAGE}
 
-${REPORT_USAGE}`;
+${REPORT_USAGE}
+
+${HISTORY_USAGE}`;
 
 function main(args: string[]): Promise<number> | number {
   const [command, ...rest] = args;
   if (command === 'scan') return runScan(rest);
   if (command === 'report') return runReport(rest);
+  if (command === 'history') return runHistory(rest);
   if (command === '-h' || command === '--help') {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
   usageError(
     command === undefined || command.startsWith('-')
-      ? 'missing command "scan" or "report"'
+      ? 'missing command "scan", "report" or "history"'
       : `unknown command "${command}"`,
     USAGE,
   );

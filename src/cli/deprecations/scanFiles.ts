@@ -377,7 +377,7 @@ export async function scanFiles(
  * The operation names to look for: the configured ones (or the defaults) and those of the OpenAPI
  * documents under roots that describe GET /pets/{param}, each document noted.
  */
-function withOpenApiNames(
+export function withOpenApiNames(
   roots: readonly string[],
   settings: FinderSettings,
   walkedDocuments: readonly ListedFile[] | undefined,

@@ -1,0 +1,179 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BlobCounts } from '../../core/deprecations/history/blobCounts';
+import { GitError, gitDirectory } from '../../core/deprecations/history/gitObjects';
+import { countHistory, type Period } from '../../core/deprecations/history/history';
+import {
+  historyCsv,
+  historyJson,
+  historyReport,
+  historyText,
+} from '../../core/deprecations/history/historyReport';
+import { languageOfPath } from '../../core/deprecations/lexers/languages';
+import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
+import { isInside } from '../../core/deprecations/workspace/pathInside';
+import { repositoryPath, repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
+import { isScannedName } from '../../core/deprecations/workspace/workspaceWalker';
+import { fail, note, usageError } from './cliOutput';
+import { CandidateScanner } from './fileScanner';
+import { finderSettings, withOpenApiNames } from './scanFiles';
+import { TOOL_VERSION } from './toolVersion';
+
+export const HISTORY_USAGE = `Usage: petstore-deprecations history [PATH...] [options]
+
+Counts the calls to GET /pets/{petId} at points of the repository's first-parent history (read
+from git's objects: nothing is checked out), in total, by owner (the CODEOWNERS of each point,
+else the top-level folder) and by language, and forecasts when they reach zero against
+5 December 2030. Each file counts the calls it shows by itself (calls through a wrapper in
+another file are counted by scan and report). Counts are cached by blob under .git.
+
+Options:
+  --since DATE               the first point, YYYY-MM-DD (default: a year ago)
+  --every PERIOD             week or month (default: month)
+  --window MONTHS            months of points the forecast fits (default: 6)
+  --format FORMAT            text (default), json or csv
+  --out FILE                 write to FILE (whole, or not at all); default: stdout
+  --no-cache                 neither read nor keep the blob cache
+  --confidence LEVEL         count findings at least this sure (default: likely)
+  --names getPet,get_pet     operation names of generated clients
+  --max-file-size BYTES      skip larger files, with a note
+  --no-openapi               do not take operation names from the OpenAPI documents of the checkout
+  --count-routes             count the routes that serve the operation as calls
+  -h, --help                 show this help
+
+Exit status: 0 history written, 2 usage, git or I/O error.`;
+
+export async function runHistory(args: string[]): Promise<number> {
+  const usage: (message: string) => never = (message) => usageError(message, HISTORY_USAGE);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        since: { type: 'string' },
+        every: { type: 'string', default: 'month' },
+        window: { type: 'string', default: '6' },
+        format: { type: 'string', default: 'text' },
+        out: { type: 'string' },
+        'no-cache': { type: 'boolean', default: false },
+        confidence: { type: 'string' },
+        names: { type: 'string' },
+        'max-file-size': { type: 'string' },
+        'no-openapi': { type: 'boolean', default: false },
+        'count-routes': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${HISTORY_USAGE}\n`);
+    return 0;
+  }
+  const every = values.every as Period;
+  if (every !== 'week' && every !== 'month')
+    usage(`--every must be week or month, not "${values.every}"`);
+  const format = values.format;
+  if (format !== 'text' && format !== 'json' && format !== 'csv')
+    usage(`--format must be text, json or csv, not "${format}"`);
+  const windowMonths = Number(values.window);
+  if (!Number.isInteger(windowMonths) || windowMonths < 1 || windowMonths > 120)
+    usage('--window must be a whole number of months from 1 to 120');
+  const now = new Date();
+  const since =
+    values.since === undefined
+      ? new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate()))
+      : parseDate(values.since);
+  if (!since) usage(`--since must be a date YYYY-MM-DD, not "${values.since}"`);
+  if (since.getTime() > now.getTime()) usage(`--since ${values.since} is in the future`);
+  if (values.out === '') usage('--out needs a file name');
+  const settings = finderSettings({ ...values, 'no-rg': true });
+  if (typeof settings === 'string') usage(settings);
+
+  const repository = repositoryRoot(process.cwd());
+  let gitDir: string;
+  try {
+    gitDir = gitDirectory(repository);
+  } catch (error) {
+    fail(`history needs a git repository: ${(error as Error).message}`);
+  }
+  const roots = (positionals.length ? positionals : ['.']).map((path) => resolve(path));
+  for (const root of roots)
+    if (!isInside(root, [repository])) fail(`${root} is outside the repository ${repository}`);
+  const scopes = roots.map((root) => repositoryPath(repository, root)).filter((s) => s !== '.');
+
+  const names = withOpenApiNames([repository], settings, undefined);
+  const scanner = new CandidateScanner({
+    minimum: settings.minimum,
+    names,
+    maxFileBytes: settings.maxFileBytes,
+    repository,
+    fingerprints: false,
+    snippets: false,
+    countRoutes: settings.countRoutes,
+  });
+  const cache = BlobCounts.open(
+    values['no-cache'] ? undefined : gitDir,
+    JSON.stringify({
+      version: TOOL_VERSION,
+      minimum: settings.minimum,
+      names: names ?? null,
+      countRoutes: settings.countRoutes,
+    }),
+  );
+  let history;
+  try {
+    history = await countHistory({
+      repository,
+      scopes: scopes.includes('') ? [] : scopes,
+      since,
+      until: now,
+      every,
+      accepts: (path) => isScannedName(path.slice(path.lastIndexOf('/') + 1), languageOfPath(path)),
+      count: (path, text) => {
+        const language = languageOfPath(path, text.slice(0, text.indexOf('\n') >>> 0));
+        if (!language) return 0;
+        return scanner.scan({ path, text, language })?.findings.length ?? 0;
+      },
+      maxFileBytes: settings.maxFileBytes,
+      cache,
+    });
+  } catch (error) {
+    if (error instanceof GitError || error instanceof RangeError) fail(error.message);
+    throw error;
+  }
+  cache.save();
+  const report = historyReport(
+    { ...history, notes: [...cache.notes, ...history.notes] },
+    { version: TOOL_VERSION, every, forecast: { windowMonths } },
+  );
+  const text =
+    format === 'json'
+      ? historyJson(report)
+      : format === 'csv'
+        ? historyCsv(report)
+        : historyText(report);
+  if (values.out === undefined) process.stdout.write(text);
+  else {
+    try {
+      writeFileAtomically(resolve(values.out), text);
+    } catch (error) {
+      fail(`cannot write the history ${values.out}: ${(error as Error).message}`);
+    }
+  }
+  if (format !== 'text') for (const line of report.notes) note(`note: ${line}`);
+  note(
+    `${report.points.length} point${report.points.length === 1 ? '' : 's'}: ${history.scanned} file version${history.scanned === 1 ? '' : 's'} scanned, ${history.cached} from the cache; ${report.forecast.total.summary}`,
+  );
+  return 0;
+}
+
+function parseDate(text: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text ? date : undefined;
+}

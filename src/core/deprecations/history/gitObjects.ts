@@ -1,0 +1,156 @@
+/**
+ * A repository's past read from its objects with git's plumbing, never by checking out: the
+ * first-parent commits and their dates, a commit's tree, blobs streamed through one
+ * `git cat-file --batch`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+
+export class GitError extends Error {}
+
+export interface Commit {
+  sha: string;
+  /** Committer time, milliseconds since the epoch. */
+  time: number;
+}
+
+export interface TreeEntry {
+  path: string;
+  mode: string;
+  type: 'blob' | 'commit' | 'tree';
+  sha: string;
+}
+
+/** git's listing of a large tree: tens of megabytes for 100,000 files. */
+const MAX_LISTING_BYTES = 512 * 1024 * 1024;
+
+function git(repository: string, args: readonly string[]): string {
+  const result = spawnSync('git', ['-C', repository, ...args], {
+    encoding: 'utf8',
+    maxBuffer: MAX_LISTING_BYTES,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.error) throw new GitError(`cannot run git: ${result.error.message}`);
+  if (result.status !== 0)
+    throw new GitError(
+      `git ${args[0]} failed: ${result.stderr.trim().split('\n')[0] || `status ${result.status}`}`,
+    );
+  return result.stdout;
+}
+
+/** The folder git keeps its data in (`.git`, or a worktree's), absolute. */
+export function gitDirectory(repository: string): string {
+  return git(repository, ['rev-parse', '--absolute-git-dir']).trim();
+}
+
+export function isShallow(repository: string): boolean {
+  return git(repository, ['rev-parse', '--is-shallow-repository']).trim() === 'true';
+}
+
+/** HEAD's first-parent line, newest first (merges count by the side they were merged into). */
+export function firstParentCommits(repository: string): Commit[] {
+  let listing: string;
+  try {
+    listing = git(repository, ['log', '--first-parent', '--format=%H %ct', 'HEAD']);
+  } catch (error) {
+    // A repository without a commit has no HEAD: no history, not a failure.
+    if (/does not have any commits|unknown revision|bad default revision/.test(String(error)))
+      return [];
+    throw error;
+  }
+  const commits: Commit[] = [];
+  for (const line of listing.split('\n')) {
+    const [sha, seconds] = line.split(' ');
+    if (sha && seconds) commits.push({ sha, time: Number(seconds) * 1000 });
+  }
+  return commits;
+}
+
+/** Every entry of a commit's tree, recursively (`git ls-tree -r -z`). */
+export function treeEntries(repository: string, commit: string): TreeEntry[] {
+  const listing = git(repository, ['ls-tree', '-r', '-z', '--full-tree', commit]);
+  const entries: TreeEntry[] = [];
+  for (const record of listing.split('\0')) {
+    const tab = record.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode, type, sha] = record.slice(0, tab).split(' ');
+    if (!mode || !sha || (type !== 'blob' && type !== 'commit' && type !== 'tree')) continue;
+    entries.push({ path: record.slice(tab + 1), mode, type, sha });
+  }
+  return entries;
+}
+
+/** A blob as `readBlobs` hands it on: its bytes, or why they were not read. */
+export type BlobContent = { sha: string; bytes: Buffer } | { sha: string; skipped: string };
+
+/**
+ * Reads `shas` through one `git cat-file --batch`, handing each blob to `take` as it arrives (the
+ * text of a whole history is never held at once). Blobs over `maxBytes` are passed over.
+ */
+export async function readBlobs(
+  repository: string,
+  shas: readonly string[],
+  maxBytes: number,
+  take: (blob: BlobContent) => void,
+): Promise<void> {
+  if (shas.length === 0) return;
+  const child = spawn('git', ['-C', repository, 'cat-file', '--batch'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    if (stderr.length < 4096) stderr += chunk;
+  });
+  const closed = new Promise<number | null>((resolve, reject) => {
+    child.on('error', (error) => reject(new GitError(`cannot run git: ${error.message}`)));
+    child.on('close', resolve);
+  });
+  // Written as the reader asks: a pipe holds only so much.
+  child.stdin.on('error', () => undefined);
+  const input = Buffer.from(`${shas.join('\n')}\n`);
+  child.stdin.end(input);
+
+  let pending: Buffer = Buffer.alloc(0);
+  /** The blob being read: its sha, size and the bytes still to come (+1 for its newline). */
+  let current:
+    { sha: string; size: number; chunks: Buffer[]; got: number; keep: boolean } | undefined;
+  const parse = () => {
+    for (;;) {
+      if (!current) {
+        const newline = pending.indexOf(10);
+        if (newline < 0) return;
+        const header = pending.subarray(0, newline).toString('utf8');
+        pending = pending.subarray(newline + 1);
+        const [sha = '', type, sizeText] = header.split(' ');
+        if (type === 'missing' || sizeText === undefined) {
+          take({ sha, skipped: 'missing from the repository (a shallow or partial clone)' });
+          continue;
+        }
+        const size = Number(sizeText);
+        const keep = type === 'blob' && size <= maxBytes;
+        current = { sha, size, chunks: [], got: 0, keep };
+        if (!keep)
+          take({
+            sha,
+            skipped: type === 'blob' ? `larger than ${maxBytes} bytes` : `a ${type}`,
+          });
+      }
+      const wanted = current.size + 1 - current.got;
+      const part = pending.subarray(0, wanted);
+      pending = pending.subarray(part.length);
+      current.got += part.length;
+      if (current.keep) current.chunks.push(part);
+      if (current.got < current.size + 1) return;
+      if (current.keep)
+        take({ sha: current.sha, bytes: Buffer.concat(current.chunks).subarray(0, current.size) });
+      current = undefined;
+    }
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    parse();
+  });
+  const status = await closed;
+  if (status !== 0)
+    throw new GitError(`git cat-file failed: ${stderr.trim() || `status ${status}`}`);
+}

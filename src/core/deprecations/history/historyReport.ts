@@ -1,0 +1,117 @@
+/**
+ * A history and its forecasts as JSON, CSV and text: the total's forecast and one per owner (or
+ * top-level folder), each from the same points.
+ */
+import { visibleText } from '../../text/visibleText';
+import { REMOVAL_DATE_TEXT } from '../rule';
+import { forecast, type Forecast, type ForecastOptions } from './forecast';
+import type { History, Period } from './history';
+
+export interface HistoryReport {
+  tool: string;
+  version: string;
+  operation: string;
+  removalDate: string;
+  every: Period;
+  points: History['points'];
+  forecast: { total: Forecast; groups: { name: string; forecast: Forecast }[] };
+  notes: string[];
+}
+
+export const HISTORY_TOOL = 'petstore-deprecations history';
+
+export function historyReport(
+  history: History,
+  input: { version: string; every: Period; forecast?: ForecastOptions },
+): HistoryReport {
+  const points = history.points;
+  const total = forecast(
+    points.map((point) => ({ date: point.date, calls: point.total })),
+    input.forecast,
+  );
+  // Each owner's line over the points: absent at a point is no calls there.
+  const names = new Set(points.flatMap((point) => point.owners.map((owner) => owner.name)));
+  const groups = [...names]
+    .map((name) => ({
+      name,
+      forecast: forecast(
+        points.map((point) => ({
+          date: point.date,
+          calls: point.owners.find((owner) => owner.name === name)?.calls ?? 0,
+        })),
+        input.forecast,
+      ),
+      left: points[points.length - 1]?.owners.find((owner) => owner.name === name)?.calls ?? 0,
+    }))
+    .sort((a, b) => b.left - a.left || (a.name < b.name ? -1 : 1))
+    .map(({ name, forecast: result }) => ({ name, forecast: result }));
+  return {
+    tool: HISTORY_TOOL,
+    version: input.version,
+    operation: 'GET /pets/{petId}',
+    removalDate: REMOVAL_DATE_TEXT,
+    every: input.every,
+    points,
+    forecast: { total, groups },
+    notes: history.notes,
+  };
+}
+
+export function historyJson(report: HistoryReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/**
+ * One row per point and tally: `date,commit,group,name,calls` (group: total, owner, folder,
+ * language). Cells a spreadsheet would run as a formula (`=…`, `+…`, `-…`, `@team`) start with `'`.
+ */
+export function historyCsv(report: HistoryReport): string {
+  const rows = [['date', 'commit', 'group', 'name', 'calls']];
+  for (const point of report.points) {
+    rows.push([point.date, point.commit, 'total', '', String(point.total)]);
+    for (const owner of point.owners)
+      rows.push([point.date, point.commit, point.groupedBy, owner.name, String(owner.calls)]);
+    for (const language of point.languages)
+      rows.push([point.date, point.commit, 'language', language.name, String(language.calls)]);
+  }
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function historyText(report: HistoryReport): string {
+  const lines: string[] = [];
+  const points = report.points;
+  if (points.length === 0) lines.push('No points in the history.');
+  else {
+    lines.push(
+      `Calls to ${report.operation} at each ${report.every} (first-parent history), removed on ${report.removalDate}:`,
+    );
+    const width = Math.max(5, ...points.map((point) => String(point.total).length));
+    let before: number | undefined;
+    for (const point of points) {
+      const change = before === undefined ? '' : signed(point.total - before);
+      lines.push(
+        `  ${point.date}  ${point.commit.slice(0, 10)}  ${String(point.total).padStart(width)}  ${change}`.trimEnd(),
+      );
+      before = point.total;
+    }
+    const { total, groups } = report.forecast;
+    lines.push('', `Forecast: ${total.summary}.`, `  ${total.method}`);
+    if (groups.length) {
+      lines.push('', `By ${points[points.length - 1]!.groupedBy}:`);
+      const nameWidth = Math.max(...groups.map((group) => visibleText(group.name).length));
+      for (const group of groups)
+        lines.push(`  ${visibleText(group.name).padEnd(nameWidth)}  ${group.forecast.summary}`);
+    }
+  }
+  for (const note of report.notes) lines.push(`note: ${visibleText(note)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function signed(value: number): string {
+  return value > 0 ? `+${value}` : value === 0 ? '±0' : String(value);
+}

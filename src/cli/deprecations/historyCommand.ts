@@ -8,6 +8,7 @@ import {
   historyJson,
   historyReport,
   historyText,
+  type HistoryReport,
 } from '../../core/deprecations/history/historyReport';
 import { languageOfPath } from '../../core/deprecations/lexers/languages';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
@@ -16,7 +17,7 @@ import { repositoryPath, repositoryRoot } from '../../core/deprecations/workspac
 import { isScannedName } from '../../core/deprecations/workspace/workspaceWalker';
 import { fail, note, usageError } from './cliOutput';
 import { CandidateScanner } from './fileScanner';
-import { finderSettings, withOpenApiNames } from './scanFiles';
+import { finderSettings, withOpenApiNames, type FinderSettings } from './scanFiles';
 import { TOOL_VERSION } from './toolVersion';
 
 export const HISTORY_USAGE = `Usage: petstore-deprecations history [PATH...] [options]
@@ -105,51 +106,24 @@ export async function runHistory(args: string[]): Promise<number> {
     if (!isInside(root, [repository])) fail(`${root} is outside the repository ${repository}`);
   const scopes = roots.map((root) => repositoryPath(repository, root)).filter((s) => s !== '.');
 
-  const names = withOpenApiNames([repository], settings, undefined);
-  const scanner = new CandidateScanner({
-    minimum: settings.minimum,
-    names,
-    maxFileBytes: settings.maxFileBytes,
-    repository,
-    fingerprints: false,
-    snippets: false,
-    countRoutes: settings.countRoutes,
-  });
-  const cache = BlobCounts.open(
-    values['no-cache'] ? undefined : gitDir,
-    JSON.stringify({
-      version: TOOL_VERSION,
-      minimum: settings.minimum,
-      names: names ?? null,
-      countRoutes: settings.countRoutes,
-    }),
-  );
-  let history;
+  let run: HistoryRunResult;
   try {
-    history = await countHistory({
+    run = await historyOf({
       repository,
-      scopes: scopes.includes('') ? [] : scopes,
+      gitDir,
+      scopes,
+      settings,
       since,
       until: now,
       every,
-      accepts: (path) => isScannedName(path.slice(path.lastIndexOf('/') + 1), languageOfPath(path)),
-      count: (path, text) => {
-        const language = languageOfPath(path, text.slice(0, text.indexOf('\n') >>> 0));
-        if (!language) return 0;
-        return scanner.scan({ path, text, language })?.findings.length ?? 0;
-      },
-      maxFileBytes: settings.maxFileBytes,
-      cache,
+      windowMonths,
+      cache: !values['no-cache'],
     });
   } catch (error) {
     if (error instanceof GitError || error instanceof RangeError) fail(error.message);
     throw error;
   }
-  cache.save();
-  const report = historyReport(
-    { ...history, notes: [...cache.notes, ...history.notes] },
-    { version: TOOL_VERSION, every, forecast: { windowMonths } },
-  );
+  const { report } = run;
   const text =
     format === 'json'
       ? historyJson(report)
@@ -166,9 +140,74 @@ export async function runHistory(args: string[]): Promise<number> {
   }
   if (format !== 'text') for (const line of report.notes) note(`note: ${line}`);
   note(
-    `${report.points.length} point${report.points.length === 1 ? '' : 's'}: ${history.scanned} file version${history.scanned === 1 ? '' : 's'} scanned, ${history.cached} from the cache; ${report.forecast.total.summary}`,
+    `${report.points.length} point${report.points.length === 1 ? '' : 's'}: ${run.scanned} file version${run.scanned === 1 ? '' : 's'} scanned, ${run.cached} from the cache; ${report.forecast.total.summary}`,
   );
   return 0;
+}
+
+/** What a history run needs: the repository, what to count and how. */
+export interface HistoryRun {
+  repository: string;
+  gitDir: string;
+  scopes: string[];
+  settings: FinderSettings;
+  since: Date;
+  until: Date;
+  every: Period;
+  windowMonths: number;
+  /** Read and keep the blob cache under .git. */
+  cache: boolean;
+}
+
+/** The history and its forecasts, with what it cost (blobs scanned, and from the cache). */
+export interface HistoryRunResult {
+  report: HistoryReport;
+  scanned: number;
+  cached: number;
+}
+
+export async function historyOf(run: HistoryRun): Promise<HistoryRunResult> {
+  const { repository, settings } = run;
+  const names = withOpenApiNames([repository], settings, undefined);
+  const scanner = new CandidateScanner({
+    minimum: settings.minimum,
+    names,
+    maxFileBytes: settings.maxFileBytes,
+    repository,
+    fingerprints: false,
+    snippets: false,
+    countRoutes: settings.countRoutes,
+  });
+  const cache = BlobCounts.open(
+    run.cache ? run.gitDir : undefined,
+    JSON.stringify({
+      version: TOOL_VERSION,
+      minimum: settings.minimum,
+      names: names ?? null,
+      countRoutes: settings.countRoutes,
+    }),
+  );
+  const history = await countHistory({
+    repository,
+    scopes: run.scopes.includes('') ? [] : run.scopes,
+    since: run.since,
+    until: run.until,
+    every: run.every,
+    accepts: (path) => isScannedName(path.slice(path.lastIndexOf('/') + 1), languageOfPath(path)),
+    count: (path, text) => {
+      const language = languageOfPath(path, text.slice(0, text.indexOf('\n') >>> 0));
+      if (!language) return 0;
+      return scanner.scan({ path, text, language })?.findings.length ?? 0;
+    },
+    maxFileBytes: settings.maxFileBytes,
+    cache,
+  });
+  cache.save();
+  const report = historyReport(
+    { ...history, notes: [...cache.notes, ...history.notes] },
+    { version: TOOL_VERSION, every: run.every, forecast: { windowMonths: run.windowMonths } },
+  );
+  return { report, scanned: history.scanned, cached: history.cached };
 }
 
 function parseDate(text: string): Date | undefined {

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -14,7 +15,17 @@ import { progressMarkdown } from '../../core/deprecations/reports/progressMarkdo
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
 import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { fail, isFolder, note, plural, usageError } from './cliOutput';
-import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
+import { GitError, gitDirectory } from '../../core/deprecations/history/gitObjects';
+import { MAX_HISTORY_BYTES, parseHistoryFile } from '../../core/deprecations/history/historyFile';
+import type { HistoryReport } from '../../core/deprecations/history/historyReport';
+import { historyOf } from './historyCommand';
+import {
+  FINDER_OPTIONS,
+  FINDER_USAGE,
+  finderSettings,
+  scanFiles,
+  type FinderSettings,
+} from './scanFiles';
 import { TOOL_VERSION } from './toolVersion';
 
 export const REPORT_USAGE = `Usage: petstore-deprecations report [PATH...] [options]
@@ -32,6 +43,8 @@ Options:
   --codeowners FILE          owners from FILE instead of the repository's CODEOWNERS
   --mention-owners           markdown: write owners as @mentions, which notify them where the
                              comment is posted (default: in code spans, notifying nobody)
+  --history FILE|auto        add the burn-down and the forecast: from FILE (written by
+                             "history --format json"), or auto: the last year's months, now
 ${FINDER_USAGE}
   -h, --help                 show this help
 
@@ -52,6 +65,7 @@ export async function runReport(args: string[]): Promise<number> {
         baseline: { type: 'string' },
         codeowners: { type: 'string' },
         'mention-owners': { type: 'boolean', default: false },
+        history: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -86,6 +100,13 @@ export async function runReport(args: string[]): Promise<number> {
     );
   const repository = repositoryRoot(process.cwd());
   const owners = codeOwnersOf(repository, values.codeowners);
+  if (values.history === '') usage('--history needs a file name or auto');
+  const history =
+    values.history === undefined
+      ? undefined
+      : values.history === 'auto'
+        ? await lastYear(repository, settings)
+        : readHistory(values.history);
 
   const roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
   const outcome = await scanFiles(roots, settings, repository, {
@@ -117,8 +138,8 @@ export async function runReport(args: string[]): Promise<number> {
   for (const skipped of report.notes) note(`note: ${skipped}`);
   const text =
     format === 'html'
-      ? progressHtml(report, TOOL_VERSION)
-      : progressMarkdown(report, { mentionOwners: values['mention-owners'] });
+      ? progressHtml(report, TOOL_VERSION, history)
+      : progressMarkdown(report, { mentionOwners: values['mention-owners'], history });
   if (values.out === undefined) process.stdout.write(text);
   else {
     try {
@@ -133,6 +154,45 @@ export async function runReport(args: string[]): Promise<number> {
     }`,
   );
   return outcome.ioError ? 2 : 0;
+}
+
+/** A history written by `history --format json`: refused whole when it is not one, or not this version's. */
+function readHistory(file: string): HistoryReport {
+  let text: string;
+  try {
+    if (statSync(file).size > MAX_HISTORY_BYTES)
+      fail(`cannot read the history ${file}: larger than ${MAX_HISTORY_BYTES} bytes`);
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    fail(`cannot read the history ${file}: ${(error as Error).message}`);
+  }
+  const parsed = parseHistoryFile(text, TOOL_VERSION);
+  if ('problem' in parsed) fail(`cannot use the history ${file}: ${parsed.problem}`);
+  return parsed.history;
+}
+
+/** `--history auto`: the repository's last twelve months, counted now. */
+async function lastYear(repository: string, settings: FinderSettings): Promise<HistoryReport> {
+  const now = new Date();
+  try {
+    const { report } = await historyOf({
+      repository,
+      gitDir: gitDirectory(repository),
+      scopes: [],
+      settings,
+      since: new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate())),
+      until: now,
+      every: 'month',
+      windowMonths: 6,
+      cache: true,
+    });
+    for (const line of report.notes) note(`note: history: ${line}`);
+    return report;
+  } catch (error) {
+    if (error instanceof GitError || error instanceof RangeError)
+      fail(`cannot count the history: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The owners: a file given with --codeowners (it must be readable), else the repository's. */

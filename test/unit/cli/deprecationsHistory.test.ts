@@ -126,6 +126,75 @@ describe('petstore-deprecations history', function () {
     );
   });
 
+  it('report --history draws the burn-down and the forecast table; --history auto counts it now', async () => {
+    const file = join(repo, '..', `history-${process.pid}-report.json`);
+    try {
+      await run(['--since', '2026-01-10', '--format', 'json', '--out', file], repo);
+      const history = JSON.parse(readFileSync(file, 'utf8')) as {
+        points: unknown[];
+        forecast: { groups: unknown[] };
+      };
+      const page = await runNodeToExit([BIN, 'report', '--history', file], repo);
+      assert.equal(page.code, 0, page.stderr);
+      assert.match(page.stdout, /<h2>Burn-down<\/h2>/);
+      assert.match(
+        page.stdout,
+        /id="forecast-verdict"><strong>on track: zero by 2027-0\d\.<\/strong>/,
+      );
+      // One dot per point in the large chart, and one per point in each owner's small chart.
+      const dots = page.stdout.match(/<circle class="point"/g) ?? [];
+      assert.equal(dots.length, history.points.length * (1 + history.forecast.groups.length));
+      assert.match(page.stdout, /<table id="forecast">.*<td>Total<\/td><td>on track<\/td>/s);
+      assert.match(page.stdout, /<line class="removal"/);
+      assert.doesNotMatch(page.stdout, /<script/i);
+      const markdown = await runNodeToExit(
+        [BIN, 'report', '--history', file, '--format', 'markdown'],
+        repo,
+      );
+      assert.match(markdown.stdout, /^\*\*Forecast: on track: zero by 2027-0\d\.\*\*/m);
+      assert.match(markdown.stdout, /^\| `@org\/web` \| on track \| [\d.]+ \| 2027-/m);
+      const auto = await runNodeToExit([BIN, 'report', '--history', 'auto'], repo);
+      assert.equal(auto.code, 0, auto.stderr);
+      assert.match(auto.stdout, /<h2>Burn-down<\/h2>/);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('report --history refuses a file that is not a whole history of this version', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-bad-history-'));
+    try {
+      const good = (await run(['--since', '2026-09-01', '--format', 'json'], repo)).stdout;
+      const cases: [string, string, RegExp][] = [
+        ['truncated.json', good.slice(0, good.length / 2), /it is not JSON \(truncated\?\)/],
+        ['sarif.json', '{"version":"2.1.0","runs":[]}', /it is not a history written by/],
+        [
+          'other-tool.json',
+          JSON.stringify({ ...JSON.parse(good), tool: 'other' }),
+          /its tool is "other"/,
+        ],
+        [
+          'old.json',
+          JSON.stringify({ ...JSON.parse(good), version: '0.0.1' }),
+          /written by version 0\.0\.1, this is/,
+        ],
+        ['negative.json', good.replace(/"total": \d+/, '"total": -4'), /points\.0\.total: /],
+      ];
+      for (const [name, text, message] of cases) {
+        writeFileSync(join(dir, name), text);
+        const { code, stderr } = await runNodeToExit(
+          [BIN, 'report', '--history', join(dir, name)],
+          repo,
+        );
+        assert.equal(code, 2, name);
+        assert.match(stderr, message, name);
+        assert.doesNotMatch(stderr, /\n\s+at /);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses bad options and a folder outside git, with status 2 and a clear message', async () => {
     for (const [args, message] of [
       [['--every', 'day'], /--every must be week or month, not "day"/],

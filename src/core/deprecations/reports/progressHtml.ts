@@ -4,9 +4,15 @@
  * inline SVG.
  */
 import { visibleText } from '../../text/visibleText';
+import type { HistoryReport } from '../history/historyReport';
 import type { ProgressReport, Tally } from '../migration/progress';
+import { burnDownHtml } from './burnDown';
 
-export function progressHtml(report: ProgressReport, toolVersion: string): string {
+export function progressHtml(
+  report: ProgressReport,
+  toolVersion: string,
+  history?: HistoryReport,
+): string {
   const grouping = report.groupedBy === 'owner' ? 'owner' : 'folder';
   const title = `Deprecated GET /pets/{petId}: ${count(report.total, 'call')} left`;
   const body = report.total
@@ -47,6 +53,7 @@ ${card('files', String(report.files), report.files === 1 ? 'file' : 'files')}
 ${report.throughWrappers ? card('through-wrappers', String(report.throughWrappers), report.throughWrappers === 1 ? 'call through a wrapper' : 'calls through a wrapper') : ''}
 ${baselineCards(report)}
 </section>
+${history ? section('Burn-down', '', burnDownHtml(history, html)) : ''}
 ${body}
 ${notes(report.notes)}
 <footer>Made by petstore-deprecations ${html(toolVersion)}. This page loads nothing from the network.</footer>
@@ -177,5 +184,14 @@ td.where { white-space: nowrap; font-family: ui-monospace, SFMono-Regular, Menlo
 td code { word-break: break-all; }
 .new { color: var(--new); }
 .done { font-size: 20px; color: var(--ok); margin-top: 32px; }
+.burn-down { max-width: 100%; height: auto; display: block; margin-top: 8px; }
+.burn-down .calls { fill: none; stroke: var(--bar); stroke-width: 2; }
+.burn-down .fit { fill: none; stroke: var(--muted); stroke-width: 1.5; stroke-dasharray: 5 4; }
+.burn-down .point { fill: var(--bar); } .burn-down .axis { stroke: var(--line); }
+.burn-down .removal { stroke: var(--new); stroke-width: 1.5; } .burn-down .tick { fill: var(--muted); font-size: 11px; }
+.burn-down .removal-label { fill: var(--new); }
+#forecast { width: auto; min-width: 560px; }
+.small-multiples { display: flex; flex-wrap: wrap; gap: 12px 24px; margin-top: 16px; }
+.small-burn-down { margin: 0; } .small-burn-down figcaption { font-size: 13px; color: var(--muted); }
 footer { margin-top: 40px; font-size: 13px; }
 `;

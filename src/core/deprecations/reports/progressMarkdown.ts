@@ -3,7 +3,9 @@
  * with the call list folded and cut (a GitHub comment holds at most 65,536 characters).
  */
 import { visibleText } from '../../text/visibleText';
+import type { HistoryReport } from '../history/historyReport';
 import { NO_OWNER, ROOT_FOLDER, type ProgressReport, type Tally } from '../migration/progress';
+import { forecastMarkdown } from './burnDown';
 
 /** Calls listed at most; the rest are counted. */
 export const MARKDOWN_MAX_CALLS = 100;
@@ -14,6 +16,8 @@ export interface MarkdownOptions {
    * Default: in code spans, which notify nobody.
    */
   mentionOwners?: boolean;
+  /** The history (`report --history`): its forecast table follows the summary. */
+  history?: HistoryReport;
 }
 
 export function progressMarkdown(report: ProgressReport, options: MarkdownOptions = {}): string {
@@ -45,6 +49,7 @@ export function progressMarkdown(report: ProgressReport, options: MarkdownOption
       '',
     );
   }
+  if (options.history) lines.push(forecastMarkdown(options.history, cell, owner), '');
   if (!report.total) {
     lines.push('No calls are left: the migration is done.', '');
     return finish(lines, report);

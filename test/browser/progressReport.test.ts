@@ -125,4 +125,92 @@ describe('the progress report in Chromium', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'progress-report.png'), fullPage: false });
     await page.close();
   });
+
+  it('draws the burn-down of the git history and its forecast, and is screenshotted', async () => {
+    const history = mkdtempSync(join(tmpdir(), 'petstore-burn-down-'));
+    try {
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: history, stdio: 'pipe' });
+      git('init', '-q', '-b', 'main');
+      git('config', 'user.email', 'dev@example.com');
+      git('config', 'user.name', 'Dev');
+      mkdirSync(join(history, '.github'));
+      writeFileSync(
+        join(history, '.github/CODEOWNERS'),
+        '/web/ @petshop/storefront\n/services/ @petshop/backend\n',
+      );
+      mkdirSync(join(history, 'web'));
+      mkdirSync(join(history, 'services'));
+      // Eleven months: the storefront removes two calls a month, the backend one every other month.
+      for (let month = 0; month < 11; month++) {
+        const web = 30 - 2 * month;
+        const backend = 14 - Math.floor(month / 2);
+        writeFileSync(
+          join(history, 'web/pets.ts'),
+          Array.from({ length: web }, (_, k) => `fetch(\`/v1/pets/\${id${k}}\`);`).join('\n'),
+        );
+        writeFileSync(
+          join(history, 'services/pets.py'),
+          Array.from({ length: backend }, (_, k) => `requests.get(f"{B}/pets/{p${k}}")`).join('\n'),
+        );
+        const date = `2026-${String(month + 1).padStart(2, '0')}-03T12:00:00Z`;
+        git('add', '-A');
+        execFileSync('git', ['commit', '-q', '-m', `month ${month + 1}`], {
+          cwd: history,
+          stdio: 'pipe',
+          env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+        });
+      }
+      const written = await runNodeToExit(
+        [BIN, 'history', '--since', '2026-01-05', '--format', 'json', '--out', 'history.json'],
+        history,
+      );
+      assert.equal(written.code, 0, written.stderr);
+      const points = (
+        JSON.parse(readFileSync(join(history, 'history.json'), 'utf8')) as {
+          points: { total: number }[];
+        }
+      ).points;
+      const result = await runNodeToExit(
+        [BIN, 'report', '--history', 'history.json', '--out', 'progress.html'],
+        history,
+      );
+      assert.equal(result.code, 0, result.stderr);
+      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      const requests: string[] = [];
+      const console: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      page.on('console', (message) => console.push(message.text()));
+      const address = pathToFileURL(join(history, 'progress.html')).href;
+      await page.goto(address);
+      assert.deepEqual(requests, [address], 'the page itself, nothing else');
+      assert.deepEqual(console, []);
+      assert.match(
+        (await page.textContent('#forecast-verdict strong')) ?? '',
+        /^(on track: zero by \d{4}-\d{2}|late: .*)\.$/,
+      );
+      // The large chart has a dot per point, with the point's count in its title.
+      const titles = await page
+        .locator('svg.burn-down')
+        .first()
+        .locator('circle title')
+        .allTextContents();
+      assert.deepEqual(
+        titles.map((title) => Number(title.split(': ')[1])),
+        points.map((point) => point.total),
+      );
+      assert.equal(await page.locator('.small-burn-down').count(), 2);
+      assert.deepEqual(await page.locator('#forecast tbody td:first-child').allTextContents(), [
+        'Total',
+        '@petshop/storefront',
+        '@petshop/backend',
+      ]);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.locator('section', { hasText: 'Burn-down' }).screenshot({
+        path: join(SCREENSHOTS, 'burn-down.png'),
+      });
+      await page.close();
+    } finally {
+      rmSync(history, { recursive: true, force: true });
+    }
+  });
 });

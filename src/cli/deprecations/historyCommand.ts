@@ -199,6 +199,7 @@ export async function historyOf(run: HistoryRun): Promise<HistoryRunResult> {
       if (!language) return 0;
       return scanner.scan({ path, text, language })?.findings.length ?? 0;
     },
+    mightCount: (bytes) => scanner.engine.mightContainBytes(bytes),
     maxFileBytes: settings.maxFileBytes,
     cache,
   });

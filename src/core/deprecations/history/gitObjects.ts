@@ -79,6 +79,58 @@ export function treeEntries(repository: string, commit: string): TreeEntry[] {
   return entries;
 }
 
+/** An entry that differs between two trees: its new side absent when it was deleted. */
+export interface TreeChange {
+  path: string;
+  /** The entry in the newer tree, undefined when deleted. */
+  now?: TreeEntry;
+}
+
+const NO_MODE = '000000';
+
+/**
+ * The entries that differ between each commit of `commits` and the next (`git diff-tree -r
+ * --stdin`, one process for them all), renames as a delete and an add: `commits.length - 1` lists.
+ */
+export function treeChangesBetween(repository: string, commits: readonly string[]): TreeChange[][] {
+  // A line "<commit> <parent>" compares the parent's tree with the commit's.
+  const pairs = commits.slice(1).map((sha, k) => `${sha} ${commits[k]}\n`);
+  const result = spawnSync(
+    'git',
+    ['-C', repository, 'diff-tree', '--stdin', '-r', '-z', '--no-renames', '--raw'],
+    { input: pairs.join(''), encoding: 'utf8', maxBuffer: MAX_LISTING_BYTES },
+  );
+  if (result.error) throw new GitError(`cannot run git: ${result.error.message}`);
+  if (result.status !== 0)
+    throw new GitError(`git diff-tree failed: ${result.stderr.trim().split('\n')[0]}`);
+  // Each pair's changes follow its newer commit's name (none when the trees are the same); the
+  // commits are distinct, so that name says which pair.
+  const byNewer = new Map<string, TreeChange[]>();
+  let list: TreeChange[] | undefined;
+  const fields = result.stdout.split('\0');
+  for (let k = 0; k < fields.length; k++) {
+    const field = fields[k]!;
+    if (!field.startsWith(':')) {
+      const name = field.trim();
+      if (/^[0-9a-f]{40,64}$/.test(name)) byNewer.set(name, (list = []));
+      continue;
+    }
+    // ":100644 100644 <old sha> <new sha> M", then the path.
+    const [, newMode = '', , newSha = ''] = field.slice(1).split(' ');
+    const path = fields[++k] ?? '';
+    list?.push(
+      newMode === NO_MODE
+        ? { path }
+        : { path, now: { path, mode: newMode, type: typeOfMode(newMode), sha: newSha } },
+    );
+  }
+  return commits.slice(1).map((sha) => byNewer.get(sha) ?? []);
+}
+
+function typeOfMode(mode: string): TreeEntry['type'] {
+  return mode === '160000' ? 'commit' : mode === '040000' ? 'tree' : 'blob';
+}
+
 /** A blob as `readBlobs` hands it on: its bytes, or why they were not read. */
 export type BlobContent = { sha: string; bytes: Buffer } | { sha: string; skipped: string };
 

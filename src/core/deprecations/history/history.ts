@@ -4,18 +4,21 @@
  * listed from git's objects and each blob scanned once (BlobCounts), so a long history costs
  * about one scan of the files that changed.
  */
-import { CODEOWNERS_LOCATIONS, CodeOwners } from '../migration/codeOwners';
-import { languageNameOfPath } from '../migration/languageNames';
+import { CodeOwners } from '../migration/codeOwners';
 import { NO_OWNER, ROOT_FOLDER, type Tally } from '../migration/progress';
 import type { BlobCounts } from './blobCounts';
 import {
   firstParentCommits,
   isShallow,
   readBlobs,
+  treeChangesBetween,
   treeEntries,
+  type BlobContent,
   type Commit,
-  type TreeEntry,
 } from './gitObjects';
+import { availableParallelism } from 'node:os';
+import { languageNameOfPath } from '../migration/languageNames';
+import { TreeState } from './treeState';
 
 export type Period = 'week' | 'month';
 
@@ -31,6 +34,8 @@ export interface HistorySettings {
   accepts: (path: string) => boolean;
   /** The calls in a file's text (the finder's rules, per file). */
   count: (path: string, text: string) => number;
+  /** A quick test of a file's bytes before `count`: false when it cannot hold a call. */
+  mightCount?: (bytes: Buffer) => boolean;
   maxFileBytes: number;
   cache: BlobCounts;
 }
@@ -58,7 +63,8 @@ const DAY = 86_400_000;
 export const MAX_POINTS = 2_000;
 /** Bytes looked at for a NUL that marks a binary file (as git does). */
 const BINARY_PROBE = 8000;
-const SYMLINK_MODE = '120000';
+/** Blobs to read before a second git reader pays off. */
+const PARALLEL_FROM_BLOBS = 2_000;
 
 export async function countHistory(settings: HistorySettings): Promise<History> {
   const { repository, cache } = settings;
@@ -97,10 +103,78 @@ export async function countHistory(settings: HistorySettings): Promise<History> 
     blobs: new Map<string, string>(),
   };
   const ownersBySha = new Map<string, CodeOwners>();
+  /** Blobs git could not give (a partial clone): a commit with one is not cached. */
+  const skippedShas = new Set<string>();
+  /** Why a blob was not scanned (binary, too large, missing), by blob. */
+  const skipReasons = new Map<string, string>();
+  const state = new TreeState({ scopes: settings.scopes, accepts: settings.accepts });
   const entries: HistoryEntry[] = [];
   let scanned = 0;
   /** Blobs whose count came from the cache (each once). */
   const fromCache = new Set<string>();
+  const commitIdOf = (sha: string) => `${sha}:${settings.scopes.join('\0')}`;
+  // The commits to read (not counted before, under the same settings and scopes: a tree never
+  // changes), each after the one before it: the first listed whole, the rest as changes, all
+  // through one git process.
+  const toRead = [
+    ...new Set(
+      points.map(({ commit }) => commit.sha).filter((sha) => !cache.commit(commitIdOf(sha))),
+    ),
+  ];
+  const changes = toRead.length > 1 ? treeChangesBetween(repository, toRead) : [];
+  const trees = new Map<string, () => void>();
+  toRead.forEach((sha, k) =>
+    trees.set(sha, () =>
+      k === 0 ? state.reset(sha, treeEntries(repository, sha)) : state.apply(sha, changes[k - 1]!),
+    ),
+  );
+  // First pass: every blob any of those trees needs that the cache does not know, read at once.
+  const wanted = new Map<string, string>();
+  for (const sha of toRead) {
+    trees.get(sha)!();
+    for (const path of state.uncounted) {
+      const file = state.files.get(path)!;
+      const id = blobId(file.sha, file.language);
+      const known = cache.get(id);
+      if (known !== undefined) {
+        fromCache.add(id);
+        state.setCount(path, known);
+      } else if (!wanted.has(file.sha)) {
+        wanted.set(file.sha, path);
+        // Counted below; the state goes on without it.
+        state.setCount(path, 0);
+      }
+    }
+  }
+  /** The language each wanted blob is read as (its first path's). */
+  const languageOf = new Map<string, string>();
+  for (const [sha, path] of wanted) languageOf.set(sha, languageNameOfPath(path));
+  const take = (blob: BlobContent) => {
+    const path = wanted.get(blob.sha);
+    if (path === undefined) return;
+    let count = 0;
+    if ('skipped' in blob) {
+      skipReasons.set(blob.sha, blob.skipped);
+      if (/missing/.test(blob.skipped)) skippedShas.add(blob.sha);
+    } else if (blob.bytes.subarray(0, BINARY_PROBE).includes(0))
+      skipReasons.set(blob.sha, 'binary');
+    else if (settings.mightCount?.(blob.bytes) !== false) {
+      count = settings.count(path, blob.bytes.toString('utf8'));
+      scanned++;
+    }
+    cache.set(blobId(blob.sha, languageOf.get(blob.sha)!), count);
+  };
+  // git inflates the blobs: one reader per core shares that work on a long history.
+  const shas = [...wanted.keys()];
+  const readers = shas.length < PARALLEL_FROM_BLOBS ? 1 : Math.min(4, availableParallelism());
+  const share = Math.ceil(shas.length / readers);
+  await Promise.all(
+    Array.from({ length: readers }, (_, k) =>
+      readBlobs(repository, shas.slice(k * share, (k + 1) * share), settings.maxFileBytes, take),
+    ),
+  );
+  // Second pass: the same trees again, now with every count, and each point's tally.
+  state.clear();
   /** A commit's tally, reused when several points fall on one commit (a quiet month). */
   let previous: { sha: string; entry: Omit<HistoryEntry, 'date'> } | undefined;
   for (const { date, commit } of points) {
@@ -108,53 +182,49 @@ export async function countHistory(settings: HistorySettings): Promise<History> 
       entries.push({ date, ...previous.entry });
       continue;
     }
-    const tree = treeEntries(repository, commit.sha);
-    const files: TreeEntry[] = [];
-    let ownersEntry: TreeEntry | undefined;
-    for (const entry of tree) {
-      if (entry.type === 'commit') {
-        if (inScope(entry.path, settings.scopes)) skipped.submodules.add(entry.path);
-        continue;
-      }
-      if (entry.type !== 'blob') continue;
-      if (!ownersEntry && CODEOWNERS_LOCATIONS.includes(entry.path)) ownersEntry = entry;
-      if (!inScope(entry.path, settings.scopes) || !settings.accepts(entry.path)) continue;
-      if (entry.mode === SYMLINK_MODE) {
-        skipped.links.add(entry.path);
-        continue;
-      }
-      files.push(entry);
+    const commitId = commitIdOf(commit.sha);
+    const known = cache.commit(commitId);
+    if (known && !trees.has(commit.sha)) {
+      const { skipped: passedOver, ...tally } = known;
+      for (const path of passedOver?.submodules ?? []) skipped.submodules.add(path);
+      for (const path of passedOver?.links ?? []) skipped.links.add(path);
+      for (const [path, why] of passedOver?.blobs ?? []) skipped.blobs.set(path, why);
+      previous = { sha: commit.sha, entry: { commit: commit.sha, ...tally } };
+      entries.push({ date, commit: commit.sha, ...tally });
+      continue;
     }
-    // Blobs not counted before: read through one cat-file, each scanned as it arrives.
-    const wanted = new Map<string, string>();
-    for (const file of files) {
-      const id = blobId(file);
-      if (cache.get(id) !== undefined) fromCache.add(id);
-      else if (!wanted.has(file.sha)) wanted.set(file.sha, file.path);
+    trees.get(commit.sha)!();
+    for (const path of state.submodules) skipped.submodules.add(path);
+    for (const path of state.links) skipped.links.add(path);
+    // A blob shared by two paths of different languages is counted per language (blobId).
+    for (const path of [...state.uncounted]) {
+      const file = state.files.get(path)!;
+      state.setCount(path, cache.peek(blobId(file.sha, file.language)) ?? 0);
     }
-    await readBlobs(repository, [...wanted.keys()], settings.maxFileBytes, (blob) => {
-      const path = wanted.get(blob.sha);
-      if (path === undefined) return;
-      let count = 0;
-      if ('skipped' in blob) skipped.blobs.set(path, blob.skipped);
-      else if (blob.bytes.subarray(0, BINARY_PROBE).includes(0)) skipped.blobs.set(path, 'binary');
-      else {
-        count = settings.count(path, blob.bytes.toString('utf8'));
-        scanned++;
-      }
-      cache.set(blobId({ path, sha: blob.sha }), count);
-    });
-    const owners = ownersEntry && (await codeOwnersOf(repository, ownersEntry, ownersBySha));
+    const passedOver = {
+      submodules: [...state.submodules],
+      links: [...state.links],
+      blobs: [] as [string, string][],
+    };
+    let missing = false;
+    for (const [path, file] of state.files) {
+      const why = skipReasons.get(file.sha);
+      if (why === undefined) continue;
+      if (skippedShas.has(file.sha)) missing = true;
+      skipped.blobs.set(path, why);
+      passedOver.blobs.push([path, why]);
+    }
+    const ownersFile = state.ownersFile;
+    const owners = ownersFile && (await codeOwnersOf(repository, ownersFile, ownersBySha));
     const byOwner = new Map<string, number>();
     const byLanguage = new Map<string, number>();
     let total = 0;
-    for (const file of files) {
-      // A blob two paths share with different languages was counted per path (blobId).
-      const count = cache.peek(blobId(file)) ?? 0;
-      if (count === 0) continue;
+    for (const path of state.counted) {
+      const file = state.files.get(path)!;
+      const count = file.count!;
       total += count;
-      add(byOwner, ownerOf(file.path, owners), count);
-      add(byLanguage, languageNameOfPath(file.path), count);
+      add(byOwner, ownerOf(path, owners), count);
+      add(byLanguage, file.language, count);
     }
     const entry = {
       commit: commit.sha,
@@ -165,6 +235,23 @@ export async function countHistory(settings: HistorySettings): Promise<History> 
     };
     previous = { sha: commit.sha, entry };
     entries.push({ date, ...entry });
+    // Kept only when nothing was passed over unread: a missing blob (a partial clone) may come later.
+    if (!missing)
+      cache.setCommit(commitId, {
+        total: entry.total,
+        groupedBy: entry.groupedBy,
+        owners: entry.owners,
+        languages: entry.languages,
+        ...(passedOver.submodules.length + passedOver.links.length + passedOver.blobs.length
+          ? {
+              skipped: {
+                submodules: passedOver.submodules.slice(0, 20),
+                links: passedOver.links.slice(0, 20),
+                blobs: passedOver.blobs.slice(0, 20),
+              },
+            }
+          : {}),
+      });
   }
   if (skipped.submodules.size)
     notes.push(
@@ -219,21 +306,14 @@ function commitAt(commits: readonly Commit[], time: number): Commit | undefined 
   return commits.find((commit) => commit.time < time);
 }
 
-/** The cache's key for a blob at a path: one text is counted by its path's language. */
-function blobId(file: { path: string; sha: string }): string {
-  return `${file.sha}:${languageNameOfPath(file.path)}`;
-}
-
-function inScope(path: string, scopes: readonly string[]): boolean {
-  return (
-    scopes.length === 0 ||
-    scopes.some((scope) => scope === '' || path === scope || path.startsWith(`${scope}/`))
-  );
+/** The cache's key for a blob read as a language: one text is counted by its path's language. */
+function blobId(sha: string, language: string): string {
+  return `${sha}:${language}`;
 }
 
 async function codeOwnersOf(
   repository: string,
-  entry: TreeEntry,
+  entry: { path: string; sha: string },
   parsed: Map<string, CodeOwners>,
 ): Promise<CodeOwners | undefined> {
   const known = parsed.get(entry.sha);

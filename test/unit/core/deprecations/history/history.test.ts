@@ -186,23 +186,29 @@ describe('calls at points of the git history', () => {
   it('rebuilds a corrupt cache, never trusting it, and says so', async () => {
     const repo = repository().write('a.js', calls(2)).commit('2026-01-10');
     const gitDir = gitDirectory(repo.root);
-    const file = join(gitDir, 'petstore-deprecations', 'blob-counts.json');
-    for (const corrupt of [
-      '{"format":"petstore-deprecations blob counts","version":1,"key":"k","counts":{"x":',
-      '{"format":"petstore-deprecations blob counts","version":1,"key":"k","counts":{"a":-3}}',
-      '[]',
-    ]) {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, corrupt);
-      const cache = BlobCounts.open(gitDir, 'k');
-      assert.match(cache.notes.join('\n'), /was unreadable: rebuilt/);
-      const history = await countHistory(settingsFor(repo.root, { cache }));
-      assert.equal(history.points[0]!.total, 2);
-      cache.save();
-      assert.ok(BlobCounts.open(gitDir, 'k').size > 0);
-      assert.deepEqual(BlobCounts.open(gitDir, 'k').notes, []);
-    }
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as { counts: Record<string, number> };
+    const folder = join(gitDir, 'petstore-deprecations');
+    for (const name of ['blob-counts.json', 'commit-tallies.json'])
+      for (const corrupt of [
+        '{"format":"petstore-deprecations blob counts","version":1,"key":"k","counts":{"x":',
+        '{"format":"petstore-deprecations blob counts","version":1,"key":"k","counts":{"a":-3}}',
+        '{"format":"petstore-deprecations blob counts","version":1,"key":"k","commits":{"c":{"total":"9"}}}',
+        '[]',
+      ]) {
+        rmSync(folder, { recursive: true, force: true });
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(join(folder, name), corrupt);
+        const cache = BlobCounts.open(gitDir, 'k');
+        const history = await countHistory(settingsFor(repo.root, { cache }));
+        assert.equal(history.points[0]!.total, 2);
+        assert.match(cache.notes.join('\n'), new RegExp(`${name} was unreadable: rebuilt`));
+        cache.save();
+        const reopened = BlobCounts.open(gitDir, 'k');
+        assert.ok(reopened.size > 0);
+        assert.deepEqual(reopened.notes, []);
+      }
+    const kept = JSON.parse(readFileSync(join(folder, 'blob-counts.json'), 'utf8')) as {
+      counts: Record<string, number>;
+    };
     assert.ok(Object.keys(kept.counts).every((id) => /^[0-9a-f]{40}:JavaScript$/.test(id)));
   });
 
@@ -319,6 +325,27 @@ describe('calls at points of the git history', () => {
     assert.match(notes, /web\/bin\.js: skipped \(binary\)/);
     assert.match(notes, /1 symbolic link skipped \(web\/link\.js\)/);
     assert.match(notes, /web\/big\.js: skipped \(larger than 1024 bytes\)/);
+    // Counted again from the cache (each commit's tally): the same counts, the same notes.
+    const gitDir = gitDirectory(repo.root);
+    const first = BlobCounts.open(gitDir, 'skips');
+    const counted = await countHistory(
+      settingsFor(repo.root, {
+        maxFileBytes: 1024,
+        until: new Date('2026-01-20T00:00:00Z'),
+        cache: first,
+      }),
+    );
+    first.save();
+    const again = await countHistory(
+      settingsFor(repo.root, {
+        maxFileBytes: 1024,
+        until: new Date('2026-01-20T00:00:00Z'),
+        cache: BlobCounts.open(gitDir, 'skips'),
+        count: () => assert.fail('nothing is scanned again'),
+      }),
+    );
+    assert.deepEqual(again.points, counted.points);
+    assert.deepEqual(again.notes, counted.notes);
     const scoped = await countHistory(
       settingsFor(repo.root, { scopes: ['web'], until: new Date('2026-01-20T00:00:00Z') }),
     );

@@ -19,6 +19,7 @@ import { GitError, gitDirectory } from '../../core/deprecations/history/gitObjec
 import { MAX_HISTORY_BYTES, parseHistoryFile } from '../../core/deprecations/history/historyFile';
 import type { HistoryReport } from '../../core/deprecations/history/historyReport';
 import { historyOf } from './historyCommand';
+import { mergedReportText } from './mergeCommand';
 import {
   FINDER_OPTIONS,
   FINDER_USAGE,
@@ -45,6 +46,10 @@ Options:
                              comment is posted (default: in code spans, notifying nobody)
   --history FILE|auto        add the burn-down and the forecast: from FILE (written by
                              "history --format json"), or auto: the last year's months, now
+  --merge                    PATH... are the results of many repositories (SARIF or JSON of
+                             scan, JSON of history; files or folders of them): one report of
+                             them all, by repository, by owner and with the organisation's
+                             forecast. Nothing is scanned.
 ${FINDER_USAGE}
   -h, --help                 show this help
 
@@ -66,6 +71,7 @@ export async function runReport(args: string[]): Promise<number> {
         codeowners: { type: 'string' },
         'mention-owners': { type: 'boolean', default: false },
         history: { type: 'string' },
+        merge: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -80,9 +86,15 @@ export async function runReport(args: string[]): Promise<number> {
   const format = values.format;
   if (format !== 'html' && format !== 'markdown')
     usage(`--format must be html or markdown, not "${format}"`);
+  if (values.out === '') usage('--out needs a file name');
+  if (values.merge) {
+    if (values.baseline !== undefined || values.history !== undefined)
+      usage('--merge reads results files: --baseline and --history do not apply');
+    writeReport(values.out, mergedReportText(paths, format));
+    return 0;
+  }
   const settings = finderSettings(values);
   if (typeof settings === 'string') usage(settings);
-  if (values.out === '') usage('--out needs a file name');
   // Said before the scan, not after it: a long scan must not end in "cannot write".
   if (values.out !== undefined && !isFolder(dirname(resolve(values.out))))
     fail(`cannot write the report ${values.out}: no folder ${dirname(resolve(values.out))}`);
@@ -140,20 +152,25 @@ export async function runReport(args: string[]): Promise<number> {
     format === 'html'
       ? progressHtml(report, TOOL_VERSION, history)
       : progressMarkdown(report, { mentionOwners: values['mention-owners'], history });
-  if (values.out === undefined) process.stdout.write(text);
-  else {
-    try {
-      writeFileAtomically(resolve(values.out), text);
-    } catch (error) {
-      fail(`cannot write the report ${values.out}: ${(error as Error).message}`);
-    }
-  }
+  writeReport(values.out, text);
   note(
     `${plural(report.total, 'call')} left in ${plural(report.files, 'file')}, ${report.daysLeft} days left${
       values.out === undefined ? '' : `: report written to ${values.out}`
     }`,
   );
   return outcome.ioError ? 2 : 0;
+}
+
+/** The report to stdout, or to a file written whole or not at all. */
+function writeReport(out: string | undefined, text: string): void {
+  if (out === undefined) process.stdout.write(text);
+  else {
+    try {
+      writeFileAtomically(resolve(out), text);
+    } catch (error) {
+      fail(`cannot write the report ${out}: ${(error as Error).message}`);
+    }
+  }
 }
 
 /** A history written by `history --format json`: refused whole when it is not one, or not this version's. */

@@ -14,7 +14,7 @@ const MAX_SMALL_CHARTS = 12;
 /** The chart runs at most this far past the removal: a forecast of 2060 is drawn to the edge. */
 const MAX_DAYS_PAST_REMOVAL = 3 * 365;
 
-interface Series {
+export interface Series {
   points: { date: string; calls: number }[];
   forecast: Forecast;
 }
@@ -74,7 +74,13 @@ export function forecastMarkdown(history: HistoryReport, cell: Escape, owner: Es
 }
 
 /** One line chart: points and their line, the forecast dashed to zero, the removal as a rule. */
-function chart(series: Series, width: number, height: number, label: string, html: Escape): string {
+export function chart(
+  series: Series,
+  width: number,
+  height: number,
+  label: string,
+  html: Escape,
+): string {
   const { points, forecast } = series;
   if (points.length === 0) return '';
   const pad = { left: 44, right: 12, top: 12, bottom: 24 };

@@ -39,7 +39,7 @@ export function progressHtml(
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${html(title)}</title>
-<style>${STYLE}</style>
+<style>${REPORT_STYLE}</style>
 </head>
 <body>
 <header>
@@ -157,7 +157,7 @@ export function html(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const STYLE = `
+export const REPORT_STYLE = `
 :root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #ffffff; --card: #f6f8fa;
   --line: #d1d9e0; --bar: #bc4c00; --new: #cf222e; --ok: #1a7f37; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117;

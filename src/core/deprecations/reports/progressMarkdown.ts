@@ -99,7 +99,7 @@ function tallyTable(
  * punctuation escaped (no link, emphasis or image), and no mention: `@name` gets a zero-width
  * space after the `@`, so nobody is notified.
  */
-function cell(text: string): string {
+export function cell(text: string): string {
   return visibleText(text)
     .replace(/[\r\n]+/g, ' ')
     .replace(/[\\`*_{}[\]()#+!~|]/g, '\\$&')
@@ -115,7 +115,7 @@ function mention(text: string): string {
 }
 
 /** A snippet as inline code: backticks can't be escaped inside, so a longer fence is used. */
-function code(text: string): string {
+export function code(text: string): string {
   const flat = visibleText(text)
     .replace(/[\r\n]+/g, ' ')
     .replace(/\|/g, '\\|');

@@ -23,11 +23,29 @@ if ((status == 2)); then
   exit 2
 fi
 
+history_file=""
+if [[ "${INPUT_HISTORY:-false}" == "true" ]]; then
+  # Beside the SARIF: name.sarif -> name.history.json.
+  history_file="${INPUT_SARIF:-petstore-deprecations.sarif}"
+  history_file="${history_file%.sarif}.history.json"
+  history_args=(--format json --out "$history_file" --confidence "${INPUT_CONFIDENCE:-likely}")
+  [[ -n "${INPUT_HISTORY_SINCE:-}" ]] && history_args+=(--since "$INPUT_HISTORY_SINCE")
+  if [[ "$(git rev-parse --is-shallow-repository 2>/dev/null)" == "true" ]]; then
+    echo "::warning title=petstore-deprecations::the checkout is shallow: the history starts at its first commit. Check out with fetch-depth: 0 for the whole history."
+  fi
+  # The history is for people: when it cannot be counted, the scan's result still stands.
+  if ! npx --yes --package="$ACTION_PATH" -- petstore-deprecations history "${paths[@]}" "${history_args[@]}"; then
+    echo "::warning title=petstore-deprecations::the history could not be counted (see the log above)"
+    history_file=""
+  fi
+fi
+
 calls=$(node -e 'const log = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
 process.stdout.write(String(log.runs[0].results.length));' "$sarif")
 {
   echo "calls=$calls"
   echo "sarif=${INPUT_SARIF:-}"
+  echo "history=$history_file"
 } >>"${GITHUB_OUTPUT:-/dev/null}"
 [[ -n "${INPUT_SARIF:-}" ]] || rm -f "$sarif"
 

@@ -96,14 +96,18 @@ describe('the GitHub Action (action.yml), run as a runner runs a composite actio
     assert.equal(action.runs.using, 'composite');
     for (const name of ['paths', 'baseline', 'format', 'sarif', 'fail-on-new', 'changed-since'])
       assert.ok(action.inputs[name]?.description, `input ${name}`);
-    assert.deepEqual(Object.keys(action.outputs).sort(), ['calls', 'sarif']);
+    assert.deepEqual(Object.keys(action.outputs).sort(), ['calls', 'history', 'sarif']);
   });
 
   it('annotates, summarises, writes SARIF for code scanning, sets outputs, and fails on calls', () => {
     const run = runAction(repo);
     assert.equal(run.status, 1);
     assert.equal(run.stdout.match(/^::warning file=src\/(a\.ts|b\.py),/gm)?.length, 2);
-    assert.deepEqual(run.outputs, { calls: '2', sarif: 'petstore-deprecations.sarif' });
+    assert.deepEqual(run.outputs, {
+      calls: '2',
+      sarif: 'petstore-deprecations.sarif',
+      history: '',
+    });
     const sarif = JSON.parse(readFileSync(join(repo, 'petstore-deprecations.sarif'), 'utf8')) as {
       runs: { results: unknown[]; automationDetails: { id: string } }[];
     };
@@ -125,7 +129,7 @@ describe('the GitHub Action (action.yml), run as a runner runs a composite actio
     );
     const clean = runAction(repo, { baseline: 'baseline.json', sarif: '' });
     assert.equal(clean.status, 0);
-    assert.deepEqual(clean.outputs, { calls: '0', sarif: '' });
+    assert.deepEqual(clean.outputs, { calls: '0', sarif: '', history: '' });
     writeFileSync(join(repo, 'src/c.go'), 'resp, err := http.Get(base + "/pets/" + id)\n');
     const fresh = runAction(repo, { baseline: 'baseline.json', sarif: '' });
     assert.equal(fresh.status, 1);
@@ -135,6 +139,47 @@ describe('the GitHub Action (action.yml), run as a runner runs a composite actio
       runAction(repo, { baseline: 'baseline.json', sarif: '', 'fail-on-new': 'false' }).status,
       0,
     );
+  });
+
+  it('history true writes the history beside the SARIF, and warns when the checkout is shallow', () => {
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', args, {
+        cwd,
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          GIT_AUTHOR_DATE: '2026-03-01T12:00:00Z',
+          GIT_COMMITTER_DATE: '2026-03-01T12:00:00Z',
+        },
+      });
+    git(repo, '-c', 'user.email=a@b', '-c', 'user.name=A', 'add', '-A');
+    git(repo, '-c', 'user.email=a@b', '-c', 'user.name=A', 'commit', '-qm', 'calls');
+    const run = runAction(repo, { history: 'true', 'history-since': '2026-02-01' });
+    assert.equal(run.status, 1, run.stdout);
+    assert.equal(run.outputs.history, 'petstore-deprecations.history.json');
+    const history = JSON.parse(
+      readFileSync(join(repo, 'petstore-deprecations.history.json'), 'utf8'),
+    ) as { points: { date: string; total: number }[] };
+    // 2026-02-01 is before the first commit: left out (a note says so), never counted as zero.
+    assert.equal(history.points[0]!.date, '2026-03-01');
+    assert.equal(history.points[0]!.total, 2);
+    assert.equal(history.points.at(-1)!.total, 2);
+    assert.doesNotMatch(run.stdout, /shallow/);
+    const clone = mkdtempSync(join(tmpdir(), 'petstore-action-shallow-'));
+    try {
+      execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo}`, clone], {
+        stdio: 'ignore',
+      });
+      const shallow = runAction(clone, { history: 'true', sarif: 'scan.sarif' });
+      assert.match(
+        shallow.stdout,
+        /^::warning title=petstore-deprecations::the checkout is shallow/m,
+      );
+      assert.equal(shallow.outputs.history, 'scan.history.json');
+      assert.ok(existsSync(join(clone, 'scan.history.json')));
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
   });
 
   it('takes inputs as data: a path input with shell syntax runs nothing', () => {

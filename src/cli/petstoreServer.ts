@@ -1,4 +1,9 @@
 #!/usr/bin/env node
+import {
+  parseBrownoutSchedule,
+  ScheduleError,
+  type BrownoutSchedule,
+} from '../server/brownoutSchedule';
 import { visibleText } from '../core/text/visibleText';
 import { parseArgs } from 'node:util';
 import { DataFileError } from '../server/dataFile';
@@ -18,6 +23,11 @@ Options:
   --seed          fill a fresh store with demo pets
   --removed       rehearse the removal: GET /pets/{petId} answers 410 Gone (Error body, code
                   "removed", with its Sunset and Link headers); every other operation is unchanged
+  --brownout SCHEDULE
+                  rehearse the removal in windows only: "10m/1h" (the first 10 minutes of every
+                  hour), "at 14:00 for 30m" (daily), or ISO intervals separated by commas
+                  (2026-12-01T10:00Z/PT1H); all in UTC. Outside a window GET /pets/{petId} is
+                  served as before, with a Petstore-Brownout-Next header naming the next window
   --removed-status 404
                   with --removed: answer 404 (code "not_found") instead, for clients that expect
                   a plain not-found
@@ -44,6 +54,7 @@ function readOptions() {
         seed: { type: 'boolean', default: false },
         removed: { type: 'boolean', default: false },
         'removed-status': { type: 'string' },
+        brownout: { type: 'string' },
         repair: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         'headers-timeout': { type: 'string' },
@@ -92,13 +103,27 @@ async function main(): Promise<void> {
     fail(`--port must be a number from 0 to 65535, got "${options.port}"\n\n${USAGE}`, 2);
 
   const removedStatus = options['removed-status'];
-  if (removedStatus !== undefined && !options.removed)
-    fail(`--removed-status needs --removed\n\n${USAGE}`, 2);
+  const brownout = options.brownout;
+  if (brownout !== undefined && options.removed)
+    fail(`--removed and --brownout are used one at a time: --removed is always\n\n${USAGE}`, 2);
+  if (removedStatus !== undefined && !options.removed && brownout === undefined)
+    fail(`--removed-status needs --removed or --brownout\n\n${USAGE}`, 2);
   if (removedStatus !== undefined && removedStatus !== '410' && removedStatus !== '404')
     fail(`--removed-status must be 410 or 404, got "${removedStatus}"\n\n${USAGE}`, 2);
-  const removed = options.removed
-    ? { status: removedStatus === '404' ? (404 as const) : (410 as const) }
-    : undefined;
+  let schedule: BrownoutSchedule | undefined;
+  try {
+    if (brownout !== undefined) schedule = parseBrownoutSchedule(brownout, Date.now());
+  } catch (error) {
+    if (error instanceof ScheduleError) fail(`--brownout: ${error.message}\n\n${USAGE}`, 2);
+    throw error;
+  }
+  const removed =
+    options.removed || schedule
+      ? {
+          status: removedStatus === '404' ? (404 as const) : (410 as const),
+          ...(schedule ? { schedule } : {}),
+        }
+      : undefined;
 
   const limits = {
     headersTimeoutMs: seconds(options['headers-timeout'], '--headers-timeout'),
@@ -140,10 +165,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  if (removed)
+  if (removed) {
+    const window = removed.schedule?.windowAt(Date.now());
     process.stdout.write(
-      `Rehearsing the removal: GET /pets/{petId} answers ${removed.status === 410 ? '410 Gone' : '404 Not Found'}\n`,
+      `Rehearsing the removal: GET /pets/{petId} answers ${removed.status === 410 ? '410 Gone' : '404 Not Found'}${
+        removed.schedule
+          ? ` in the brownout windows ${visibleText(removed.schedule.text)} (UTC)${window ? `, next ${new Date(window.start).toISOString()}` : ''}`
+          : ''
+      }\n`,
     );
+  }
   // The one line tests and scripts wait for (the last of the start); keep its shape. Printed once
   // a signal stops us cleanly.
   process.stdout.write(`Pet Store server listening on ${server.baseUrl}\n`);

@@ -55,9 +55,13 @@ export async function startPetStoreServer(
     repository,
     keys,
     removed: options.removed,
-    onRemovedAnswer: (petId) =>
+    onRemovedAnswer: (petId, until) =>
       log(
-        `GET /pets/${petId}: answered ${options.removed?.status ?? 410} (the operation is removed)`,
+        `GET /pets/${petId}: answered ${options.removed?.status ?? 410} (${
+          until === undefined
+            ? 'the operation is removed'
+            : `browned out until ${new Date(until).toISOString()}`
+        })`,
       ),
   });
   // The same redactor the extension's log uses: every key, as written, encoded or in any case.

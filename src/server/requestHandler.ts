@@ -1,3 +1,4 @@
+import type { BrownoutSchedule } from './brownoutSchedule';
 import { StoreFullError } from './petRepository';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INT64_MAX, INT64_MIN } from '../core/api/int64';
@@ -11,6 +12,14 @@ import { isJsonContentType, readRequestBody } from './requestBody';
 import { deprecationHeaders, deprecationHeadersProblem } from './deprecationHeaders';
 
 export const BASE_PATH = '/v1';
+
+/** A brownout's headers: the window an answer is in, or the next one (ISO start/end). */
+const BROWNOUT_UNTIL = 'petstore-brownout-until';
+const BROWNOUT_NEXT = 'petstore-brownout-next';
+
+function isoTime(time: number): string {
+  return new Date(time).toISOString();
+}
 
 /** getPet is removed on 5 December 2030 (spec 4.3, 9.3). */
 const DEPRECATION_HEADERS = deprecationHeaders(BASE_PATH);
@@ -50,12 +59,16 @@ export interface HandlerDependencies {
    * or 404 (`not_found`) for teams that expect a plain not-found; every other operation as before.
    */
   removed?: RemovedMode;
-  /** Told of each answer of the removed operation (the server logs it). */
-  onRemovedAnswer?: (petId: string) => void;
+  /** Told of each answer of the removed operation (the server logs it); `until`: a brownout's end. */
+  onRemovedAnswer?: (petId: string, until?: number) => void;
 }
 
 export interface RemovedMode {
   status: 410 | 404;
+  /** A brownout: removed only inside these windows, and served as before outside them. */
+  schedule?: BrownoutSchedule;
+  /** The clock the windows are read against (tests set their own). */
+  now?: () => number;
 }
 
 /** The Pet Store interface v1.0.0 over node:http, with the gap decisions of the foundation issue. */
@@ -92,8 +105,19 @@ export function createRequestHandler({
       });
     }
     if (target.name === 'pet') {
-      if (removed) return answerRemoved(target.petId, removed, response);
-      return getPet(target.petId, response);
+      if (!removed) return getPet(target.petId, response);
+      const schedule = removed.schedule;
+      if (!schedule) return answerRemoved(target.petId, removed, response);
+      const now = (removed.now ?? Date.now)();
+      const window = schedule.windowAt(now);
+      if (window && window.start <= now)
+        return answerRemoved(target.petId, removed, response, window.end);
+      // Outside a window: served as before, with the next window named.
+      return getPet(
+        target.petId,
+        response,
+        window ? { [BROWNOUT_NEXT]: `${isoTime(window.start)}/${isoTime(window.end)}` } : {},
+      );
     }
     if (request.method === 'POST') return createPet(request, response);
     return listPets(url.searchParams, response);
@@ -190,26 +214,41 @@ export function createRequestHandler({
   }
 
   /** What the API will answer after the removal date (not in the interface: decided here). */
-  function answerRemoved(petId: string, mode: RemovedMode, response: ServerResponse): void {
-    onRemovedAnswer?.(petId);
+  function answerRemoved(
+    petId: string,
+    mode: RemovedMode,
+    response: ServerResponse,
+    brownoutUntil?: number,
+  ): void {
+    onRemovedAnswer?.(petId, brownoutUntil);
+    const headers =
+      brownoutUntil === undefined
+        ? DEPRECATION_HEADERS
+        : { ...DEPRECATION_HEADERS, [BROWNOUT_UNTIL]: isoTime(brownoutUntil) };
     if (mode.status === 404)
-      return sendError(response, 404, 'not_found', `No pet with id ${petId}`, DEPRECATION_HEADERS);
+      return sendError(response, 404, 'not_found', `No pet with id ${petId}`, headers);
     sendError(
       response,
       410,
       'removed',
-      'GET /pets/{petId} has been removed: list pets with GET /pets and filter them instead',
-      DEPRECATION_HEADERS,
+      brownoutUntil === undefined
+        ? 'GET /pets/{petId} has been removed: list pets with GET /pets and filter them instead'
+        : `GET /pets/{petId} is browned out until ${isoTime(brownoutUntil)} (a rehearsal of its removal): list pets with GET /pets and filter them instead`,
+      headers,
     );
   }
 
-  function getPet(petId: string, response: ServerResponse): void {
+  function getPet(
+    petId: string,
+    response: ServerResponse,
+    extraHeaders: Record<string, string> = {},
+  ): void {
+    const headers = { ...DEPRECATION_HEADERS, ...extraHeaders };
     const id = /^-?\d{1,19}$/.test(petId) ? BigInt(petId) : undefined;
     const pet =
       id !== undefined && id >= INT64_MIN && id <= INT64_MAX ? repository.find(id) : undefined;
-    if (!pet)
-      return sendError(response, 404, 'not_found', `No pet with id ${petId}`, DEPRECATION_HEADERS);
-    sendJsonText(response, 200, petJson(pet), DEPRECATION_HEADERS);
+    if (!pet) return sendError(response, 404, 'not_found', `No pet with id ${petId}`, headers);
+    sendJsonText(response, 200, petJson(pet), headers);
   }
 
   return (request: IncomingMessage, response: ServerResponse): void => {

@@ -28,6 +28,8 @@ Options:
                   hour), "at 14:00 for 30m" (daily), or ISO intervals separated by commas
                   (2026-12-01T10:00Z/PT1H); all in UTC. Outside a window GET /pets/{petId} is
                   served as before, with a Petstore-Brownout-Next header naming the next window
+  --record FILE   append one JSON line per call to GET /pets/{petId} to FILE (time, id, status,
+                  user agent, client address, whether browned out); a summary is printed at exit
   --removed-status 404
                   with --removed: answer 404 (code "not_found") instead, for clients that expect
                   a plain not-found
@@ -55,6 +57,7 @@ function readOptions() {
         removed: { type: 'boolean', default: false },
         'removed-status': { type: 'string' },
         brownout: { type: 'string' },
+        record: { type: 'string' },
         repair: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         'headers-timeout': { type: 'string' },
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
     fail(`--removed and --brownout are used one at a time: --removed is always\n\n${USAGE}`, 2);
   if (removedStatus !== undefined && !options.removed && brownout === undefined)
     fail(`--removed-status needs --removed or --brownout\n\n${USAGE}`, 2);
+  if (options.record === '') fail(`--record needs a file name\n\n${USAGE}`, 2);
   if (removedStatus !== undefined && removedStatus !== '410' && removedStatus !== '404')
     fail(`--removed-status must be 410 or 404, got "${removedStatus}"\n\n${USAGE}`, 2);
   let schedule: BrownoutSchedule | undefined;
@@ -145,6 +149,7 @@ async function main(): Promise<void> {
       repair: options.repair,
       log,
       removed,
+      ...(options.record !== undefined ? { recordFile: options.record } : {}),
       limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     });
   } catch (error) {
@@ -159,7 +164,12 @@ async function main(): Promise<void> {
     stopping = true;
     log?.(`${signal}: stopping`);
     server.close().then(
-      () => process.exit(0),
+      () => {
+        // Said even with --quiet: it is what --record was asked for.
+        const summary = server.recordSummary();
+        if (summary) process.stdout.write(`${summary}\n`);
+        process.exit(0);
+      },
       (error: unknown) => fail(`error while stopping: ${(error as Error).message}`, 1),
     );
   };

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { CallRecord } from './callRecord';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SecretRedactor } from '../core/api/redact';
 import { BearerKeys } from './auth';
@@ -34,6 +35,8 @@ export interface PetStoreServerOptions {
   limits?: Partial<ConnectionLimits>;
   /** Answer GET /pets/{petId} as the removed endpoint will (a rehearsal of the removal). */
   removed?: RemovedMode;
+  /** Append one NDJSON line per call to GET /pets/{petId} to this file (--record). */
+  recordFile?: string;
 }
 
 export interface RunningPetStoreServer {
@@ -41,6 +44,8 @@ export interface RunningPetStoreServer {
   readonly baseUrl: string;
   readonly port: number;
   readonly repository: PetRepository;
+  /** With recordFile: what was recorded, in one line for the exit. */
+  recordSummary(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -50,8 +55,16 @@ export async function startPetStoreServer(
 ): Promise<RunningPetStoreServer> {
   const log = options.log ?? (() => undefined);
   const keys = new BearerKeys(options.apiKeys);
-  const { repository, closeStore } = await openRepository(options, log);
+  const record = options.recordFile ? await CallRecord.open(options.recordFile, log) : undefined;
+  const { repository, closeStore } = await openRepository(options, log).catch(async (error) => {
+    await record?.close();
+    throw error;
+  });
+  /** Calls of the deprecated operation, recorded once answered (with the status). */
+  const deprecatedCalls = new WeakMap<ServerResponse, { petId: string; brownout: boolean }>();
   const handler = createRequestHandler({
+    onDeprecatedCall:
+      record && (({ response, ...call }) => void deprecatedCalls.set(response, call)),
     repository,
     keys,
     removed: options.removed,
@@ -79,6 +92,16 @@ export async function startPetStoreServer(
         const path = redactor.redact(request.url ?? '');
         const ms = (performance.now() - started).toFixed(1);
         log(`${request.method} ${path} ${response.statusCode} ${ms}ms`);
+        const call = deprecatedCalls.get(response);
+        if (call && record)
+          record.add({
+            time: new Date().toISOString(),
+            id: call.petId,
+            status: response.statusCode,
+            userAgent: request.headers['user-agent'],
+            client: request.socket.remoteAddress ?? '',
+            brownout: call.brownout,
+          });
       });
       handler(request, response);
     },
@@ -94,12 +117,14 @@ export async function startPetStoreServer(
     baseUrl,
     port,
     repository,
+    recordSummary: () => record?.summary(),
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
       await repository.idle();
       await closeStore();
+      await record?.close();
     },
   };
 }

@@ -61,6 +61,8 @@ export interface HandlerDependencies {
   removed?: RemovedMode;
   /** Told of each answer of the removed operation (the server logs it); `until`: a brownout's end. */
   onRemovedAnswer?: (petId: string, until?: number) => void;
+  /** Told of each call that reaches GET /pets/{petId}, whatever its answer (--record). */
+  onDeprecatedCall?: (call: { petId: string; brownout: boolean; response: ServerResponse }) => void;
 }
 
 export interface RemovedMode {
@@ -77,6 +79,7 @@ export function createRequestHandler({
   keys,
   removed,
   onRemovedAnswer,
+  onDeprecatedCall,
 }: HandlerDependencies) {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = requestUrl(request.url ?? '');
@@ -105,13 +108,20 @@ export function createRequestHandler({
       });
     }
     if (target.name === 'pet') {
-      if (!removed) return getPet(target.petId, response);
+      if (!removed) {
+        onDeprecatedCall?.({ petId: target.petId, brownout: false, response });
+        return getPet(target.petId, response);
+      }
       const schedule = removed.schedule;
-      if (!schedule) return answerRemoved(target.petId, removed, response);
+      if (!schedule) {
+        onDeprecatedCall?.({ petId: target.petId, brownout: false, response });
+        return answerRemoved(target.petId, removed, response);
+      }
       const now = (removed.now ?? Date.now)();
       const window = schedule.windowAt(now);
-      if (window && window.start <= now)
-        return answerRemoved(target.petId, removed, response, window.end);
+      const inWindow = window !== undefined && window.start <= now;
+      onDeprecatedCall?.({ petId: target.petId, brownout: inWindow, response });
+      if (inWindow) return answerRemoved(target.petId, removed, response, window.end);
       // Outside a window: served as before, with the next window named.
       return getPet(
         target.petId,

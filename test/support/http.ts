@@ -5,6 +5,7 @@ export interface CallOptions {
   authorization?: string;
   body?: string | Uint8Array;
   contentType?: string | null;
+  userAgent?: string;
 }
 
 export interface CallResult {
@@ -25,6 +26,7 @@ export async function call(
   const authorization =
     options.authorization ?? (options.key ? `Bearer ${options.key}` : undefined);
   if (authorization) headers.authorization = authorization;
+  if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
   if (options.contentType !== null && options.body !== undefined)
     headers['content-type'] = options.contentType ?? 'application/json';
   const response = await fetch(`${baseUrl}${path}`, { method, headers, body: options.body });

@@ -39,7 +39,9 @@ export class CallRecord {
     try {
       handle = await open(file, 'a');
     } catch (error) {
-      throw new Error(`cannot record the calls to ${file}: ${(error as Error).message}`);
+      throw new Error(`cannot record the calls to ${file}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     return new CallRecord(handle, file, log);
   }

@@ -18,6 +18,11 @@ import { fail, isFolder, note, plural, usageError } from './cliOutput';
 import { GitError, gitDirectory } from '../../core/deprecations/history/gitObjects';
 import { MAX_HISTORY_BYTES, parseHistoryFile } from '../../core/deprecations/history/historyFile';
 import type { HistoryReport } from '../../core/deprecations/history/historyReport';
+import {
+  MAX_OBSERVED_BYTES,
+  observedCalls,
+  type ObservedCalls,
+} from '../../core/deprecations/migration/observedCalls';
 import { historyOf } from './historyCommand';
 import { mergedReportText } from './mergeCommand';
 import {
@@ -46,6 +51,8 @@ Options:
                              comment is posted (default: in code spans, notifying nobody)
   --history FILE|auto        add the burn-down and the forecast: from FILE (written by
                              "history --format json"), or auto: the last year's months, now
+  --observed FILE            add the calls a rehearsal saw at run time (written by
+                             petstore-server --record FILE): how many, from which user agents
   --merge                    PATH... are the results of many repositories (SARIF or JSON of
                              scan, JSON of history; files or folders of them): one report of
                              them all, by repository, by owner and with the organisation's
@@ -72,6 +79,7 @@ export async function runReport(args: string[]): Promise<number> {
         'mention-owners': { type: 'boolean', default: false },
         history: { type: 'string' },
         merge: { type: 'boolean', default: false },
+        observed: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -88,8 +96,12 @@ export async function runReport(args: string[]): Promise<number> {
     usage(`--format must be html or markdown, not "${format}"`);
   if (values.out === '') usage('--out needs a file name');
   if (values.merge) {
-    if (values.baseline !== undefined || values.history !== undefined)
-      usage('--merge reads results files: --baseline and --history do not apply');
+    if (
+      values.baseline !== undefined ||
+      values.history !== undefined ||
+      values.observed !== undefined
+    )
+      usage('--merge reads results files: --baseline, --history and --observed do not apply');
     writeReport(values.out, mergedReportText(paths, format));
     return 0;
   }
@@ -113,6 +125,8 @@ export async function runReport(args: string[]): Promise<number> {
   const repository = repositoryRoot(process.cwd());
   const owners = codeOwnersOf(repository, values.codeowners);
   if (values.history === '') usage('--history needs a file name or auto');
+  if (values.observed === '') usage('--observed needs a file name');
+  const observed = values.observed === undefined ? undefined : readObserved(values.observed);
   const history =
     values.history === undefined
       ? undefined
@@ -146,6 +160,7 @@ export async function runReport(args: string[]): Promise<number> {
     calls,
     owners,
     baseline: comparison && { recorded: comparison.recorded, gone: comparison.gone.length },
+    ...(observed ? { observed } : {}),
   });
   for (const skipped of report.notes) note(`note: ${skipped}`);
   const text =
@@ -170,6 +185,22 @@ function writeReport(out: string | undefined, text: string): void {
     } catch (error) {
       fail(`cannot write the report ${out}: ${(error as Error).message}`);
     }
+  }
+}
+
+/** The record of a rehearsal (`petstore-server --record`); a file that cannot be read is an error. */
+function readObserved(file: string): ObservedCalls {
+  try {
+    if (statSync(file).size > MAX_OBSERVED_BYTES)
+      fail(`cannot read the record ${file}: larger than ${MAX_OBSERVED_BYTES} bytes`);
+    const observed = observedCalls(readFileSync(file, 'utf8'));
+    if (observed.total === 0 && observed.skipped > 0)
+      fail(
+        `cannot use the record ${file}: none of its lines is a call recorded by petstore-server --record`,
+      );
+    return observed;
+  } catch (error) {
+    fail(`cannot read the record ${file}: ${(error as Error).message}`);
   }
 }
 

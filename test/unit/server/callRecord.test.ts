@@ -1,13 +1,22 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { runNodeToExit } from '../../support/runToExit';
 import { call } from '../../support/http';
 import { runServerToExit, startServerProcess } from '../../support/serverProcess';
 import { parseBrownoutSchedule } from '../../../src/server/brownoutSchedule';
 import { startPetStoreServer } from '../../../src/server/petStoreServer';
 
 const KEY = 'record-key';
+const CLI = resolve(__dirname, '../../../dist/cli/petstore-deprecations.js');
 
 describe('petstore-server --record: the calls to GET /pets/{petId}, one JSON line each', function () {
   this.timeout(30_000);
@@ -60,6 +69,43 @@ describe('petstore-server --record: the calls to GET /pets/{petId}, one JSON lin
       /^3 calls to GET \/pets\/\{petId\} from 2 user agents \(recorded in .*calls\.ndjson\)$/m,
     );
     assert.ok(!server.output().includes(KEY));
+  });
+
+  it('report --observed adds what the rehearsal saw beside the calls in the code', async () => {
+    const file = join(dir, 'calls.ndjson');
+    const server = await startServerProcess(['--api-key', KEY, '--seed', '--record', file]);
+    try {
+      for (const agent of ['shop/1.0', 'shop/1.0', 'cron/3'])
+        await call(server.baseUrl, 'GET', '/pets/1', { key: KEY, userAgent: agent });
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    // A truncated last line (a killed server) is passed over with a note.
+    appendFileSync(file, '{"time":"2026-11-26T10:00');
+    writeFileSync(join(dir, 'app.ts'), 'export const one = (id) => fetch(`/api/pets/${id}`);\n');
+    const markdown = await runNodeToExit(
+      [CLI, 'report', '--format', 'markdown', '--observed', file],
+      dir,
+    );
+    assert.equal(markdown.code, 0, markdown.stderr);
+    assert.match(
+      markdown.stdout,
+      /Observed by a rehearsal \(`petstore-server --record`\): \*\*3\*\* calls to GET \/pets\/\{petId\} from 2 user agents \(/,
+    );
+    assert.match(markdown.stdout, /^\| `shop\/1\.0` \| 2 \|$/m);
+    assert.match(markdown.stdout, /1 line of the record is not a recorded call: passed over/);
+    assert.match(markdown.stdout, /\*\*1\*\* call left/);
+    const page = await runNodeToExit([CLI, 'report', '--observed', file], dir);
+    assert.match(page.stdout, /id="observed-calls">3<\/div><div class="label">calls observed/);
+    const wrong = join(dir, 'other.json');
+    writeFileSync(wrong, '{"not":"a record"}\n');
+    const refused = await runNodeToExit([CLI, 'report', '--observed', wrong], dir);
+    assert.equal(refused.code, 2);
+    assert.match(
+      refused.stderr,
+      /none of its lines is a call recorded by petstore-server --record/,
+    );
   });
 
   it('counts the calls answered inside brownout windows', async () => {

@@ -1,6 +1,7 @@
 import { REMOVAL_DATE_TEXT, daysUntilRemoval } from '../rule';
 import type { CodeOwners } from './codeOwners';
 import { languageNameOfPath } from './languageNames';
+import type { ObservedCalls } from './observedCalls';
 
 /** One call as the progress report lists it. */
 export interface CallToReport {
@@ -48,6 +49,8 @@ export interface ProgressReport<T extends CallToReport = CallToReport> {
   calls: ReportedCall<T>[];
   /** Against a baseline: its calls in the scanned files, how many are gone, how many calls are new. */
   baseline?: { recorded: number; gone: number; fresh: number };
+  /** The calls a rehearsal of the removal saw (`report --observed`). */
+  observed?: ObservedCalls;
   /** What the reader should know (CODEOWNERS lines skipped, ...). */
   notes: string[];
 }
@@ -75,6 +78,7 @@ export function progressReport<T extends CallToReport>(input: {
   calls: readonly T[];
   owners?: { file: string; owners: CodeOwners };
   baseline?: { recorded: number; gone: number };
+  observed?: ObservedCalls;
   now?: Date;
 }): ProgressReport<T> {
   const ownerOf = (file: string): string => {
@@ -110,7 +114,17 @@ export function progressReport<T extends CallToReport>(input: {
       ...input.baseline,
       fresh: calls.filter((call) => !call.baselined).length,
     },
-    notes: [...(input.owners?.owners.notes ?? [])],
+    ...(input.observed ? { observed: input.observed } : {}),
+    notes: [
+      ...(input.owners?.owners.notes ?? []),
+      ...(input.observed?.skipped
+        ? [
+            input.observed.skipped === 1
+              ? '1 line of the record is not a recorded call: passed over'
+              : `${input.observed.skipped} lines of the record are not recorded calls: passed over`,
+          ]
+        : []),
+    ],
   };
 }
 

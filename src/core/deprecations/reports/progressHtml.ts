@@ -5,6 +5,7 @@
  */
 import { visibleText } from '../../text/visibleText';
 import type { HistoryReport } from '../history/historyReport';
+import type { ObservedCalls } from '../migration/observedCalls';
 import type { ProgressReport, Tally } from '../migration/progress';
 import { burnDownHtml } from './burnDown';
 
@@ -54,12 +55,20 @@ ${report.throughWrappers ? card('through-wrappers', String(report.throughWrapper
 ${baselineCards(report)}
 </section>
 ${history ? section('Burn-down', '', burnDownHtml(history, html)) : ''}
+${report.observed ? section('Observed calls', 'What a rehearsal of the removal saw (<code>petstore-server --record</code>): calls that reached GET /pets/{petId} at run time, beside those the code shows.', observedHtml(report.observed)) : ''}
 ${body}
 ${notes(report.notes)}
 <footer>Made by petstore-deprecations ${html(toolVersion)}. This page loads nothing from the network.</footer>
 </body>
 </html>
 `;
+}
+
+function observedHtml(observed: ObservedCalls): string {
+  const when = observed.first
+    ? `<p class="lead">From ${html(observed.first)} to ${html(observed.last ?? '')}.</p>`
+    : '';
+  return `<section class="cards">${card('observed-calls', String(observed.total), observed.total === 1 ? 'call observed' : 'calls observed')}${card('observed-agents', String(observed.userAgents.length), 'user agents')}${card('observed-browned', String(observed.browned), 'during brownouts')}${card('observed-ids', String(observed.ids), observed.ids === 1 ? 'pet asked for' : 'pets asked for')}</section>${when}${tallyTable(observed.userAgents, 'User agent', 'observed-by-agent')}`;
 }
 
 function baselineCards(report: ProgressReport): string {

@@ -50,6 +50,13 @@ export function progressMarkdown(report: ProgressReport, options: MarkdownOption
     );
   }
   if (options.history) lines.push(forecastMarkdown(options.history, cell, owner), '');
+  const observed = report.observed;
+  if (observed)
+    lines.push(
+      `Observed by a rehearsal (\`petstore-server --record\`): **${observed.total}** ${observed.total === 1 ? 'call' : 'calls'} to GET /pets/{petId} from ${observed.userAgents.length} user ${observed.userAgents.length === 1 ? 'agent' : 'agents'}${observed.browned ? `, ${observed.browned} during brownouts` : ''}${observed.first ? ` (${observed.first} to ${observed.last})` : ''}.`,
+      '',
+      ...(observed.userAgents.length ? tallyTable(observed.userAgents, 'User agent', code) : []),
+    );
   if (!report.total) {
     lines.push('No calls are left: the migration is done.', '');
     return finish(lines, report);

@@ -155,6 +155,7 @@ function isRouteRegistration(tokens: readonly Token[], first: number): boolean {
   const name = tokens[callee]!.text;
   if (isDecorated(tokens, callee)) return false; // the annotation's own judge decides
   if (REGISTRATION_CALLEES.has(name)) return true;
+  if (DJANGO_ROUTES.has(name)) return isDjangoRoute(tokens, first, callee);
   if (!ROUTE_METHODS.has(name)) return false;
   const close = matchingCloser(tokens, opener, 400);
   const next = close < 0 ? -1 : nextSignificant(tokens, close + 1);
@@ -169,6 +170,21 @@ function isRouteRegistration(tokens: readonly Token[], first: number): boolean {
   const after = nextSignificant(tokens, first + 1);
   if (after >= 0 && tokens[after]!.text === ',') return true;
   return next >= 0 && tokens[next]!.text === '.' && tokens[next + 1]?.text === 'Methods';
+}
+
+/** Django's URL configuration: `path('pets/<int:pk>/', views.pet_detail)`. */
+const DJANGO_ROUTES = new Set(['path', 're_path']);
+
+/**
+ * A Django route: the plain call `path(…)` (no receiver: not `os.path`), a converter in the path
+ * (`<int:pk>`, never requested as written) and a view after it.
+ */
+function isDjangoRoute(tokens: readonly Token[], first: number, callee: number): boolean {
+  const separator = previousSignificant(tokens, callee - 1);
+  if (separator >= 0 && ['.', '->', '::', '?.'].includes(tokens[separator]!.text)) return false;
+  if (!/pets\/<(?:\w+:)?\w+>/.test(tokens[first]!.text)) return false;
+  const after = nextSignificant(tokens, first + 1);
+  return after >= 0 && tokens[after]!.text === ',';
 }
 
 /** Calls that take the method first, the path second and a handler after: Echo, gin, httprouter. */
@@ -253,7 +269,7 @@ function isRouteObjectPath(tokens: readonly Token[], colon: number): boolean {
 
 /** `'/pets/:id'`, `"/pets/<int:id>"`: a parameter only a route writes. */
 function isRouteParameterPath(token: Token): boolean {
-  return /pets\/(?::[A-Za-z_]|<)/i.test(token.text);
+  return /pets\/(?::[A-Za-z_]|<|\*)/i.test(token.text);
 }
 
 /** The receiver before `callee` is a router: `router.get`, `app.Get`, `e.GET`, `$app->get`, `Route::get`. */

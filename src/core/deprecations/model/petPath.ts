@@ -151,7 +151,10 @@ function endsWithFileExtension(text: string, start: number): boolean {
 /** A route's parameter: `:id`, `<id>`, `<int:pet_id>` (Express, Echo, Fiber, Flask, Rails). */
 function isRouteParameter(text: string, start: number, end: number): boolean {
   const segment = text.slice(start, end);
-  return /^:[A-Za-z_]\w*$/.test(segment) || /^<(?:\w+:)?[A-Za-z_]\w*>$/.test(segment);
+  // `*`: a glob of a test double or a request interceptor (cy.intercept, page.route, msw).
+  return (
+    segment === '*' || /^:[A-Za-z_]\w*$/.test(segment) || /^<(?:\w+:)?[A-Za-z_]\w*>$/.test(segment)
+  );
 }
 
 /**

@@ -127,6 +127,19 @@ const ROUTES: Case[] = [
   ['pets.cy.js', "cy.intercept('GET', '/api/pets/1', { fixture: 'pet.json' }).as('pet');", [1]],
   ['pets.cy.js', "cy.intercept('GET', `/api/pets/${id}`).as('pet');", [1]],
   ['PetIT.java', 'stubFor(get(urlEqualTo("/pets/1")).willReturn(okJson(PET)));', [1]],
+  // Globs of interceptors: Cypress, Playwright's page.route.
+  ['pets.cy.js', "cy.intercept('GET', '/api/pets/*', { fixture: 'pet.json' }).as('pet');", [1]],
+  [
+    'pet.spec.ts',
+    "await page.route('**/api/pets/*', (route) => route.fulfill({ json: pet }));",
+    [1],
+  ],
+  // Django's URL configuration: a converter in the path, a view after it.
+  [
+    'urls.py',
+    "urlpatterns = [\n    path('pets/', views.pet_list),\n    path('pets/<int:pk>/', views.pet_detail),\n]",
+    [3],
+  ],
   ['test_pets.py', 'responses.add(responses.GET, f"{BASE}/pets/1", json=pet)', [1]],
   // PHP: Laravel, Slim.
   ['web.php', "<?php\nRoute::get('/pets/{id}', [PetController::class, 'show']);", [2]],
@@ -174,6 +187,9 @@ const NOT_ROUTES: Case[] = [
     "server.route({\n  method: 'DELETE',\n  path: '/pets/{id}',\n  handler: remove,\n});",
     [],
   ],
+  // A path joined on disk, a Django route of the list: not the item's route.
+  ['a.py', "template = os.path.join('pets/<int:pk>/', name)", []],
+  ['urls.py', "urlpatterns = [path('pets/', views.pet_list)]", []],
 ];
 
 /** The same paths used by clients: requests, never routes. */

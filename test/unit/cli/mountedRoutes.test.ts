@@ -71,6 +71,50 @@ describe('routers mounted on the pets collection: their item routes serve GET /p
     assert.deepEqual(found, ['pets/index.js:2 serves certain /pets/:petId']);
   });
 
+  it('FastAPI: a router included with the collection as its prefix, relative and absolute imports', async () => {
+    const routerModule = [
+      'from fastapi import APIRouter',
+      'router = APIRouter()',
+      '',
+      '@router.get("/")',
+      'def list_pets():',
+      '    return []',
+      '',
+      '@router.get("/{pet_id}")',
+      'def read_pet(pet_id: int):',
+      '    return {"id": pet_id}',
+      '',
+      '@router.delete("/{pet_id}")',
+      'def delete_pet(pet_id: int):',
+      '    return None',
+      '',
+      '@router.get("/{pet_id}/photos")',
+      'def photos(pet_id: int):',
+      '    return []',
+      '',
+    ].join('\n');
+    const found = await servedIn({
+      'app/main.py': [
+        'from fastapi import FastAPI',
+        'from .routers import pets',
+        'from app.routers.owners import router as owners_router',
+        'app = FastAPI()',
+        'app.include_router(pets.router, prefix="/pets", tags=["pets"])',
+        'app.include_router(owners_router, prefix="/owners")',
+        '',
+      ].join('\n'),
+      'app/routers/pets.py': routerModule,
+      'app/routers/owners.py': routerModule,
+      'api/main.py':
+        'from api.v1.pets import router\napp.include_router(router, prefix="/api/v1/pets")\n',
+      'api/v1/pets.py': routerModule,
+    });
+    assert.deepEqual(found.sort(), [
+      'api/v1/pets.py:8 serves possible /api/v1/pets/{pet_id}',
+      'app/routers/pets.py:8 serves possible /pets/{pet_id}',
+    ]);
+  });
+
   it('Fastify: a plugin registered with the collection as its prefix', async () => {
     const found = await servedIn({
       'src/app.js':

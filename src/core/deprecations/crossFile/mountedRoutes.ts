@@ -34,26 +34,32 @@ export interface RouterMount {
 
 /** A collection path ending in the pets segment: `/pets`, `/api/v1/pets/`. */
 const PETS_COLLECTION = /^(?:\/?[\w.-]+)*\/?pets\/?$/i;
-/** An item path of one parameter, as a mounted router writes it: `/:id`, `:petId`. */
-const ITEM_PATH = /^\/?:[A-Za-z_$][\w$]*\/?$/;
+/** An item path of one parameter, as a mounted router writes it: `/:id`, `:petId`, FastAPI's `/{pet_id}`. */
+const ITEM_PATH = /^\/?(?::[A-Za-z_$][\w$]*|\{[A-Za-z_]\w*(?::[^{}]*)?\})\/?$/;
 const MODULE_EXTENSIONS = ['', '.js', '.ts', '.mjs', '.cjs', '.jsx', '.tsx'];
 const INDEX_FILES = ['/index.js', '/index.ts', '/index.mjs'];
 
 /** Whether a file's text may mount a router on the pets collection (a look before it is lexed). */
 export function mayMountRouters(text: string): boolean {
-  return (text.includes('.use(') || text.includes('.register(')) && /pets\/?['"`]/i.test(text);
+  return (
+    (text.includes('.use(') || text.includes('.register(') || text.includes('.include_router(')) &&
+    /pets\/?['"`]/i.test(text)
+  );
 }
 
-/** The routers a JavaScript or TypeScript file mounts on the pets collection. */
+/** The routers a JavaScript, TypeScript or Python (FastAPI) file mounts on the pets collection. */
 export function routerMountsIn(
   path: string,
   text: string,
   language: LanguageSupport,
 ): RouterMount[] {
-  if (language.family !== 'javascript' || !language.lex || !mayMountRouters(text)) return [];
+  const family = language.family;
+  if ((family !== 'javascript' && family !== 'python') || !language.lex || !mayMountRouters(text))
+    return [];
   const { tokens, comments } = language.lex(text);
   if (ignoresFile(comments)) return [];
   const lines = new LineIndex(text);
+  if (family === 'python') return includedRouters(path, tokens, lines);
   const mounts: RouterMount[] = [];
   for (let i = 1; i < tokens.length - 2; i++) {
     const mounted =
@@ -80,6 +86,106 @@ export function routerMountsIn(
     });
   }
   return mounts;
+}
+
+/**
+ * FastAPI's `app.include_router(pets.router, prefix="/pets")`: the router's module from the file's
+ * imports (`from .routers import pets`, `from app.routers.pets import router`), its files tried
+ * from the file's folder (relative imports) or its ancestors (absolute ones).
+ */
+function includedRouters(path: string, tokens: readonly Token[], lines: LineIndex): RouterMount[] {
+  const mounts: RouterMount[] = [];
+  for (let i = 1; i < tokens.length - 2; i++) {
+    if (tokens[i]!.text !== 'include_router' || tokens[i - 1]!.text !== '.') continue;
+    const open = nextSignificant(tokens, i + 1);
+    if (open < 0 || tokens[open]!.text !== '(') continue;
+    const close = matchingCloser(tokens, open, 200);
+    const argument = nextSignificant(tokens, open + 1);
+    let mountPath: string | undefined;
+    for (let k = argument + 1; k < close - 2; k++) {
+      if (tokens[k]!.text !== 'prefix' || tokens[k + 1]?.text !== '=') continue;
+      const value = literalText(tokens[nextSignificant(tokens, k + 2)]);
+      if (value && PETS_COLLECTION.test(value)) mountPath = value;
+    }
+    if (!mountPath || tokens[argument]?.kind !== 'ident') continue;
+    // `pets.router`: the module is what `pets` was imported as; `router`: what it was imported from.
+    const modules = pythonModuleFiles(path, tokens, tokens[argument]!.text);
+    if (!modules.length) continue;
+    mounts.push({
+      from: path,
+      ...lines.position(tokens[i]!.start),
+      mountPath,
+      call: `include_router(…, prefix='${mountPath}')`,
+      modules,
+    });
+  }
+  return mounts;
+}
+
+/**
+ * The files a name imported in a Python file may be defined in: `from .routers import pets`
+ * (the submodule `routers/pets.py`, or the package's `__init__.py`), `from .routers.pets import
+ * router`, `import app.routers.pets as pets`.
+ */
+function pythonModuleFiles(path: string, tokens: readonly Token[], name: string): string[] {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const lineStart = i === 0 || tokens[i - 1]!.kind === 'newline';
+    if (!lineStart || (token.text !== 'from' && token.text !== 'import')) continue;
+    let end = i;
+    while (end < tokens.length && tokens[end]!.kind !== 'newline') end++;
+    const line = tokens.slice(i, end).map((t) => t.text);
+    if (token.text === 'from') {
+      const importAt = line.indexOf('import');
+      if (importAt < 2) continue;
+      const module = line.slice(1, importAt).join('');
+      const names = line
+        .slice(importAt + 1)
+        .join(' ')
+        .replace(/[()]/g, '')
+        .split(',');
+      for (const entry of names) {
+        const [imported, alias] = entry.trim().split(/\s+as\s+/);
+        if ((alias ?? imported) !== name || !imported) continue;
+        const base = pythonModuleBases(path, module);
+        return base.flatMap((folder) => [
+          `${folder}/${imported}.py`,
+          `${folder}/${imported}/__init__.py`,
+          `${folder}.py`,
+          `${folder}/__init__.py`,
+        ]);
+      }
+    } else {
+      const text = line.slice(1).join('');
+      const [module, alias] = text.split('as');
+      if (!module || (alias ?? module.split('.').pop()) !== name) continue;
+      return pythonModuleBases(path, module).flatMap((folder) => [
+        `${folder}.py`,
+        `${folder}/__init__.py`,
+      ]);
+    }
+  }
+  return [];
+}
+
+/** A module's path without its extension: relative to the file's package, else to its ancestors. */
+function pythonModuleBases(path: string, module: string): string[] {
+  const dots = /^\.*/.exec(module)![0].length;
+  const parts = module.slice(dots).split('.').filter(Boolean);
+  if (dots > 0) {
+    let folder = dirname(path);
+    for (let k = 1; k < dots; k++) folder = dirname(folder);
+    return [resolve(folder, ...parts)];
+  }
+  const bases: string[] = [];
+  let folder = dirname(path);
+  for (let k = 0; k < 4; k++) {
+    bases.push(resolve(folder, ...parts));
+    const parent = dirname(folder);
+    if (parent === folder) break;
+    folder = parent;
+  }
+  return bases;
 }
 
 /** Express's `app.use('/pets', router)`: the path, and the token where the router is named. */
@@ -210,6 +316,8 @@ function servesGet(tokens: readonly Token[], at: number): boolean {
   if (!hasRouterReceiver(tokens, callee)) return false;
   const after = nextSignificant(tokens, at + 1);
   if ((name === 'get' || name === 'all') && tokens[after]?.text === ',') return true;
+  // FastAPI's decorator `@router.get("/{pet_id}")`: the function below is the handler.
+  if (name === 'get' && isDecorator(tokens, callee)) return true;
   if (name !== 'route' || tokens[after]?.text !== ')') return false;
   // router.route('/:id').get(handler)…: the chain's methods after the route, to its statement's end.
   for (let i = after + 1, depth = 0; i < tokens.length && i < after + 400; i++) {
@@ -227,6 +335,14 @@ function servesGet(tokens: readonly Token[], at: number): boolean {
     if (depth === 0 && text === '.' && tokens[i + 1]?.text === 'get') return true;
   }
   return false;
+}
+
+/** `@router.get(`: the call at `callee` is a decorator's (its dotted name follows an `@`). */
+function isDecorator(tokens: readonly Token[], callee: number): boolean {
+  let start = callee;
+  while (start >= 2 && tokens[start - 1]!.text === '.' && tokens[start - 2]!.kind === 'ident')
+    start -= 2;
+  return tokens[start - 1]?.text === '@';
 }
 
 /** A mounted router's module as read, and its item routes. */

@@ -109,7 +109,7 @@ function includedRouters(path: string, tokens: readonly Token[], lines: LineInde
     }
     if (!mountPath || tokens[argument]?.kind !== 'ident') continue;
     // `pets.router`: the module is what `pets` was imported as; `router`: what it was imported from.
-    const modules = pythonModuleFiles(path, tokens, tokens[argument]!.text);
+    const modules = pythonModuleFiles(path, tokens, tokens[argument].text);
     if (!modules.length) continue;
     mounts.push({
       from: path,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { TOOL_VERSION } from '../../src/cli/deprecations/toolVersion';
 import { ensureSystemPackages } from '../host/systemPackages';
 import { runNodeToExit } from '../support/runToExit';
 
@@ -124,6 +125,78 @@ describe('the progress report in Chromium', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'progress-report.png'), fullPage: false });
     await page.close();
+  });
+
+  it('adds up 200 repositories’ results in one page (report --merge), with the right sums', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-merged-page-'));
+    try {
+      let total = 0;
+      for (let k = 0; k < 200; k++) {
+        const calls = (k * 7) % 23;
+        total += calls;
+        const results = Array.from({ length: calls }, (_, n) => ({
+          ruleId: 'petstore/deprecated-get-pet',
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: `src/f${n % 5}.ts` },
+                region: { startLine: n + 1 },
+              },
+            },
+          ],
+        }));
+        mkdirSync(join(folder, `repo-${k}`));
+        writeFileSync(
+          join(folder, `repo-${k}`, 'results.sarif'),
+          JSON.stringify({
+            version: '2.1.0',
+            runs: [
+              {
+                tool: {
+                  driver: {
+                    name: 'petstore-deprecations',
+                    version: TOOL_VERSION,
+                    rules: [{ id: 'petstore/deprecated-get-pet' }],
+                  },
+                },
+                results,
+              },
+            ],
+          }),
+        );
+      }
+      const result = await runNodeToExit(
+        [BIN, 'report', '--merge', folder, '--out', join(folder, 'organisation.html')],
+        folder,
+      );
+      assert.equal(result.code, 0, result.stderr);
+      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      const address = pathToFileURL(join(folder, 'organisation.html')).href;
+      await page.goto(address);
+      assert.deepEqual(requests, [address], 'the page itself, nothing else');
+      assert.equal(await page.textContent('#calls-left .value'), String(total));
+      assert.equal(await page.textContent('#repositories .value'), '200');
+      assert.equal(await page.locator('#by-repository tbody tr').count(), 200);
+      const counts = (
+        await page.locator('#by-repository tbody td:nth-child(2)').allTextContents()
+      ).map(Number);
+      assert.equal(
+        counts.reduce((sum, value) => sum + value, 0),
+        total,
+      );
+      // Most calls first.
+      assert.deepEqual(
+        counts,
+        [...counts].sort((a, b) => b - a),
+      );
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, 'merged-report.png'), fullPage: false });
+      await page.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('draws the burn-down of the git history and its forecast, and is screenshotted', async () => {

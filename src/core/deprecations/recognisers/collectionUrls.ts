@@ -19,6 +19,7 @@ import {
   type ScanOptions,
 } from './urlScanner';
 import { scanFormatArguments } from './formatArguments';
+import { namedSegmentCollection } from './segmentJoins';
 
 /** A rendered URL that is the pets collection: `/pets`, `{…}/pets`, `pets/`. */
 const COLLECTION = new RegExp(`(?:^|/|${HOLE_CHAR})[pP]ets/?$`);
@@ -90,6 +91,12 @@ function collectionNames(
       const assignment = /^([A-Za-z_]\w*)=(.*)$/s.exec(renderParts(token.parts));
       if (assignment && COLLECTION.test(assignment[2]!))
         names.set(assignment[1]!, collectionText(assignment[2]!));
+      continue;
+    }
+    // `let petsURL = base.appendingPathComponent("pets")`: a segment chain ending with "pets".
+    const segments = namedSegmentCollection(tokens, i);
+    if (segments) {
+      names.set(plainName(segments.name), `${HOLE_CHAR}/pets`);
       continue;
     }
     const chain = extendChain(tokens, i, options);

@@ -65,7 +65,7 @@ export function scanSegmentJoins(
 }
 
 /** The name a segment chain ending with "pets" at `index` is bound to, and the chain's call. */
-function namedSegmentCollection(
+export function namedSegmentCollection(
   tokens: readonly Token[],
   index: number,
 ): { name: string; callee: string } | undefined {

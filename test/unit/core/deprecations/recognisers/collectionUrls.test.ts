@@ -41,6 +41,12 @@ describe('URLs built from a named collection URL (petsUrl = BASE + "/pets")', ()
       'val petsUrl = "$base/pets"\nsuspend fun one(id: Long) = client.get("$petsUrl/$id")',
       [2],
     ],
+    // Swift: a segment chain ending with "pets", interpolated later.
+    [
+      'PetAPI.swift',
+      'let petsURL = baseURL.appendingPathComponent("pets")\nlet (data, _) = try await URLSession.shared.data(from: URL(string: "\\(petsURL)/\\(id)")!)',
+      [2],
+    ],
     // A collection URL that ends with a slash, completed by any operand: `this.path + id`.
     [
       'pet.service.ts',
@@ -68,6 +74,11 @@ describe('URLs built from a named collection URL (petsUrl = BASE + "/pets")', ()
     ['a.ts', "const petsUrl = BASE + '/pets';\nawait fetch(`${petsUrl}/${id}/photos`);", []],
     ['a.ts', "const petsUrl = BASE + '/pets';\nawait fetch(`${petsUrl}?status=sold`);", []],
     ['a.ts', "const ownersUrl = BASE + '/owners';\nawait fetch(`${ownersUrl}/${id}`);", []],
+    [
+      'PetAPI.swift',
+      'let petsURL = baseURL.appendingPathComponent("pets")\nvar request = URLRequest(url: URL(string: "\\(petsURL)/\\(id)")!)\nrequest.httpMethod = "DELETE"',
+      [],
+    ],
     ['a.sh', 'P="$BASE/pets"\ncurl -s -X DELETE "${P}/${ID}"', []],
   ]);
 });

@@ -4,8 +4,8 @@
  * listed from git's objects and each blob scanned once (BlobCounts), so a long history costs
  * about one scan of the files that changed.
  */
-import { CodeOwners } from '../migration/codeOwners';
-import { NO_OWNER, ROOT_FOLDER, type Tally } from '../migration/progress';
+import { CodeOwners, MAX_CODEOWNERS_BYTES } from '../migration/codeOwners';
+import { ownerOfPath, tallyOf, type Tally } from '../migration/progress';
 import type { BlobCounts } from './blobCounts';
 import {
   firstParentCommits,
@@ -223,15 +223,15 @@ export async function countHistory(settings: HistorySettings): Promise<History> 
       const file = state.files.get(path)!;
       const count = file.count!;
       total += count;
-      add(byOwner, ownerOf(path, owners), count);
+      add(byOwner, ownerOfPath(path, owners), count);
       add(byLanguage, file.language, count);
     }
     const entry = {
       commit: commit.sha,
       total,
       groupedBy: owners ? ('owner' as const) : ('folder' as const),
-      owners: tally(byOwner),
-      languages: tally(byLanguage),
+      owners: tallyOf(byOwner),
+      languages: tallyOf(byLanguage),
     };
     previous = { sha: commit.sha, entry };
     entries.push({ date, ...entry });
@@ -319,30 +319,15 @@ async function codeOwnersOf(
   const known = parsed.get(entry.sha);
   if (known) return known;
   let owners: CodeOwners | undefined;
-  await readBlobs(repository, [entry.sha], 3 * 1024 * 1024, (blob) => {
+  await readBlobs(repository, [entry.sha], MAX_CODEOWNERS_BYTES, (blob) => {
     if ('bytes' in blob) owners = CodeOwners.parse(blob.bytes.toString('utf8'), entry.path);
   });
   if (owners) parsed.set(entry.sha, owners);
   return owners;
 }
 
-function ownerOf(path: string, owners: CodeOwners | undefined): string {
-  if (owners) {
-    const named = owners.ownersOf(path);
-    return named.length ? named.join(' ') : NO_OWNER;
-  }
-  const slash = path.indexOf('/');
-  return slash > 0 ? `${path.slice(0, slash)}/` : ROOT_FOLDER;
-}
-
 function add(counts: Map<string, number>, name: string, count: number): void {
   counts.set(name, (counts.get(name) ?? 0) + count);
-}
-
-function tally(counts: ReadonlyMap<string, number>): Tally[] {
-  return [...counts]
-    .map(([name, calls]) => ({ name, calls }))
-    .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 function first(names: ReadonlySet<string>): string {

@@ -6,8 +6,8 @@
  */
 import { forecast, type Forecast, type ForecastOptions } from '../history/forecast';
 import { parseHistoryFile } from '../history/historyFile';
-import type { HistoryReport } from '../history/historyReport';
-import type { Tally } from '../migration/progress';
+import { HISTORY_TOOL, type HistoryReport } from '../history/historyReport';
+import { tallyOf, type Tally } from '../migration/progress';
 import { RULE_ID } from '../rule';
 
 export interface RepositoryResult {
@@ -62,7 +62,7 @@ export function readResultsFile(
   const record = data as Record<string, unknown> | null;
   if (record && typeof record === 'object' && Array.isArray(record.runs))
     return sarifFile(record, source, fallbackName);
-  if (record && typeof record === 'object' && record.tool === `${TOOL} history`) {
+  if (record && typeof record === 'object' && record.tool === HISTORY_TOOL) {
     const parsed = parseHistoryFile(text, toolVersion);
     if ('problem' in parsed) throw new MergeError(`${source}: ${parsed.problem}`);
     return { kind: 'history', repository: fallbackName, history: parsed.history };
@@ -195,9 +195,7 @@ export function mergeResults(
     date: now.toISOString().slice(0, 10),
     repositories,
     total: repositories.reduce((sum, repository) => sum + repository.calls, 0),
-    owners: [...owners]
-      .map(([name, calls]) => ({ name, calls }))
-      .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1)),
+    owners: tallyOf(owners),
     withOwners,
     points,
     ...(points.length ? { forecast: forecast(points, options.forecast) } : {}),

@@ -81,14 +81,7 @@ export function progressReport<T extends CallToReport>(input: {
   observed?: ObservedCalls;
   now?: Date;
 }): ProgressReport<T> {
-  const ownerOf = (file: string): string => {
-    if (input.owners) {
-      const owners = input.owners.owners.ownersOf(file);
-      return owners.length ? owners.join(' ') : NO_OWNER;
-    }
-    const slash = file.indexOf('/');
-    return slash > 0 ? `${file.slice(0, slash)}/` : ROOT_FOLDER;
-  };
+  const ownerOf = (file: string): string => ownerOfPath(file, input.owners?.owners);
   const calls: ReportedCall<T>[] = input.calls
     .map((call) => ({
       ...call,
@@ -128,9 +121,24 @@ export function progressReport<T extends CallToReport>(input: {
   };
 }
 
+/** Who a repository-relative file is grouped under: its CODEOWNERS owners, else its top-level folder. */
+export function ownerOfPath(file: string, owners: CodeOwners | undefined): string {
+  if (owners) {
+    const named = owners.ownersOf(file);
+    return named.length ? named.join(' ') : NO_OWNER;
+  }
+  const slash = file.indexOf('/');
+  return slash > 0 ? `${file.slice(0, slash)}/` : ROOT_FOLDER;
+}
+
 function tally(names: readonly string[]): Tally[] {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return tallyOf(counts);
+}
+
+/** Counts by name as a tally: most first, then by name. */
+export function tallyOf(counts: ReadonlyMap<string, number>): Tally[] {
   return [...counts]
     .map(([name, calls]) => ({ name, calls }))
     .sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

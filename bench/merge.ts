@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { TOOL_VERSION } from '../src/cli/deprecations/toolVersion';
+import { TOOL_VERSION } from '../src/core/deprecations/toolVersion';
 import { CLI, timedCommand } from './cliTiming';
 
 const { values } = parseArgs({ options: { repositories: { type: 'string', default: '2000' } } });

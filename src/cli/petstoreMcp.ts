@@ -9,7 +9,7 @@ import { keyVariableOf } from '../core/agents/keyVariables';
 import { readMcpEnvironments } from '../mcp/mcpEnvironments';
 import { mcpPorts } from '../mcp/mcpPorts';
 import { petStoreMcpServer } from '../mcp/petStoreMcpServer';
-import { TOOL_VERSION } from './deprecations/toolVersion';
+import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 
 const USAGE = `Usage: petstore-mcp [--config FILE] [--environment ID=URL ...] [--workspace DIR]
 

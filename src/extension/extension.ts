@@ -17,6 +17,9 @@ import {
   type CallsNode,
 } from './deprecations/deprecatedCallsTree';
 import { DeprecationsService } from './deprecations/deprecationsService';
+import { DeprecationForecast, verdictInWords } from './deprecations/deprecationForecast';
+import { FORECAST_REQUEST } from '../lsp/protocol';
+import type { WorkspaceForecast } from '../lsp/workspaceForecast';
 import { loadApiChunk, loadLanguageClientChunk } from './chunks/loadChunk';
 import { ApiConnection } from './environments/apiConnection';
 import { readDeprecationSettings } from './deprecations/deprecationSettings';
@@ -40,6 +43,8 @@ export interface PetStoreExplorerApi {
   deprecationsReady: Promise<void>;
   deprecatedCalls: DeprecatedCallsTree;
   deprecatedCallsView: vscode.TreeView<CallsNode>;
+  /** The migration's forecast from the git history, shown in the Deprecated Calls view. */
+  forecast: DeprecationForecast;
   /** The MCP server definitions offered to agent mode. */
   mcpServers: PetStoreMcpServers;
   /** How long loading the bundle and running activate() took (npm run bench:activation). */
@@ -104,6 +109,11 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     showCollapseAll: true,
   });
   deprecatedCalls.attach(deprecatedCallsView);
+  const forecast = new DeprecationForecast(
+    () =>
+      deprecations.ready.then((client) => client.sendRequest<WorkspaceForecast>(FORECAST_REQUEST)),
+    log,
+  );
   const { version } = context.extension.packageJSON as { version: string };
   const agentPorts = editorAgentPorts({ environments, keys, access, deprecations });
   const mcpServers = new PetStoreMcpServers(context.extensionPath, version, environments, keys);
@@ -153,7 +163,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       [
         ...explorerCommands({ environments, tree, viewMode, wizard, bulk, details, log }),
         ...apiKeyCommands(environments, keys, access),
-        ...deprecationCommands(deprecations, deprecatedCalls, log, version),
+        ...deprecationCommands(deprecations, deprecatedCalls, forecast, log, version),
       ],
       log,
     ),
@@ -164,6 +174,12 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     new DeprecationCountStatusBar(),
     deprecatedCalls,
     deprecatedCallsView,
+    forecast,
+    forecast.onDidChange(() => {
+      const total = forecast.history?.forecast.total;
+      deprecatedCalls.showVerdict(total && verdictInWords(total));
+    }),
+    askForecastWhenShown(forecast, deprecatedCallsView),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (
         ['petstore.deprecations', 'files.exclude', 'search.exclude'].some((section) =>
@@ -171,6 +187,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
         )
       ) {
         deprecations.configurationChanged(readDeprecationSettings());
+        void forecast.refresh();
       }
     }),
     deprecations,
@@ -199,9 +216,25 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     deprecationsReady: deprecationsStarted,
     deprecatedCalls,
     deprecatedCallsView,
+    forecast,
     mcpServers,
     activation,
   };
+}
+
+/**
+ * The first time the Deprecated Calls view shows, the forecast is asked for (not at activation:
+ * counting a year of history is work the user may never look at).
+ */
+function askForecastWhenShown(
+  forecast: DeprecationForecast,
+  view: vscode.TreeView<CallsNode>,
+): vscode.Disposable {
+  const askOnce = () => {
+    if (!forecast.asked && view.visible) void forecast.refresh();
+  };
+  askOnce();
+  return view.onDidChangeVisibility(askOnce);
 }
 
 export function deactivate(): void {

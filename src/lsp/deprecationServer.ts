@@ -21,6 +21,7 @@ import {
   type LanguageSupport,
 } from '../core/deprecations/lexers/languages';
 import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
+import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 import { scanSafely } from '../core/deprecations/scanSafely';
 import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
 import { findOpenApiNames } from '../core/deprecations/workspace/openApiNames';
@@ -32,7 +33,8 @@ import { fileOfUri, nameOfUri } from './documentUris';
 import { HandlerGuard } from './guard';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
-import { SCAN_WORKSPACE_REQUEST } from './protocol';
+import { FORECAST_REQUEST, SCAN_WORKSPACE_REQUEST } from './protocol';
+import { WorkspaceForecasts, type WorkspaceForecast } from './workspaceForecast';
 import { listFilesMentioning, scanFolders, type WorkspaceScanResult } from './workspaceScan';
 import { WrapperTracker } from './wrapperTracker';
 import type { SourceText } from '../core/deprecations/crossFile/callSites';
@@ -162,17 +164,20 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
 
   /** The operation's names in the workspace's OpenAPI documents, found at each workspace scan. */
   let openApiNames: string[] = [];
+  let engineNames: string[] | undefined;
   const makeEngine = () => {
     const configured = settings.operationNames?.length
       ? settings.operationNames
       : DEFAULT_OPERATION_NAMES;
+    engineNames = openApiNames.length
+      ? [...new Set([...configured, ...openApiNames])]
+      : settings.operationNames;
     engine = new DeprecationEngine({
-      operationNames: openApiNames.length
-        ? [...new Set([...configured, ...openApiNames])]
-        : settings.operationNames,
+      operationNames: engineNames,
       countRoutes: settings.countRoutes,
     });
   };
+  const forecasts = new WorkspaceForecasts();
   /** Reads the OpenAPI documents again; a new name makes a new engine. */
   const findOperationNames = () => {
     const found = findOpenApiNames(folders, { excludes: settings.exclude, ripgrep: ripgrepPath });
@@ -415,7 +420,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         executeCommandProvider: { commands: [SHOW_REPLACEMENT_COMMAND] },
       },
-      serverInfo: { name: 'petstore-deprecations', version: '0.1.0' },
+      serverInfo: { name: 'petstore-deprecations', version: TOOL_VERSION },
     };
   });
 
@@ -534,6 +539,19 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       'scanning the workspace',
       { files: 0, findings: 0, listedBy: 'walker' } as WorkspaceScanResult,
       scanWorkspace,
+    ),
+  );
+
+  connection.onRequest(FORECAST_REQUEST, () =>
+    guard.run(
+      'forecasting from the git history',
+      { unavailable: 'the forecast failed (see the log)' } as WorkspaceForecast,
+      () =>
+        forecasts.forecast(folders[0], {
+          engine,
+          names: engineNames,
+          countRoutes: settings.countRoutes,
+        }),
     ),
   );
 

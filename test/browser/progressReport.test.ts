@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { TOOL_VERSION } from '../../src/cli/deprecations/toolVersion';
+import { TOOL_VERSION } from '../../src/core/deprecations/toolVersion';
 import { ensureSystemPackages } from '../host/systemPackages';
 import { runNodeToExit } from '../support/runToExit';
 

@@ -1,24 +1,23 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BlobCounts } from '../../core/deprecations/history/blobCounts';
+import { DeprecationEngine } from '../../core/deprecations/engine';
 import { GitError, gitDirectory } from '../../core/deprecations/history/gitObjects';
-import { countHistory, type Period } from '../../core/deprecations/history/history';
+import type { Period } from '../../core/deprecations/history/history';
 import {
   historyCsv,
   historyJson,
-  historyReport,
   historyText,
-  type HistoryReport,
 } from '../../core/deprecations/history/historyReport';
-import { languageOfPath } from '../../core/deprecations/lexers/languages';
+import {
+  aYearBefore,
+  repositoryHistory,
+  type RepositoryHistoryResult,
+} from '../../core/deprecations/history/repositoryHistory';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
 import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { repositoryPath, repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
-import { isScannedName } from '../../core/deprecations/workspace/workspaceWalker';
 import { fail, note, usageError } from './cliOutput';
-import { CandidateScanner } from './fileScanner';
 import { finderSettings, withOpenApiNames, type FinderSettings } from './scanFiles';
-import { TOOL_VERSION } from './toolVersion';
 
 export const HISTORY_USAGE = `Usage: petstore-deprecations history [PATH...] [options]
 
@@ -84,10 +83,7 @@ export async function runHistory(args: string[]): Promise<number> {
   if (!Number.isInteger(windowMonths) || windowMonths < 1 || windowMonths > 120)
     usage('--window must be a whole number of months from 1 to 120');
   const now = new Date();
-  const since =
-    values.since === undefined
-      ? new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate()))
-      : parseDate(values.since);
+  const since = values.since === undefined ? aYearBefore(now) : parseDate(values.since);
   if (!since) usage(`--since must be a date YYYY-MM-DD, not "${values.since}"`);
   if (since.getTime() > now.getTime()) usage(`--since ${values.since} is in the future`);
   if (values.out === '') usage('--out needs a file name');
@@ -106,7 +102,7 @@ export async function runHistory(args: string[]): Promise<number> {
     if (!isInside(root, [repository])) fail(`${root} is outside the repository ${repository}`);
   const scopes = roots.map((root) => repositoryPath(repository, root)).filter((s) => s !== '.');
 
-  let run: HistoryRunResult;
+  let run: RepositoryHistoryResult;
   try {
     run = await historyOf({
       repository,
@@ -145,7 +141,7 @@ export async function runHistory(args: string[]): Promise<number> {
   return 0;
 }
 
-/** What a history run needs: the repository, what to count and how. */
+/** What a history run needs from the command line: the repository, what to count and how. */
 export interface HistoryRun {
   repository: string;
   gitDir: string;
@@ -159,56 +155,16 @@ export interface HistoryRun {
   cache: boolean;
 }
 
-/** The history and its forecasts, with what it cost (blobs scanned, and from the cache). */
-export interface HistoryRunResult {
-  report: HistoryReport;
-  scanned: number;
-  cached: number;
-}
-
-export async function historyOf(run: HistoryRun): Promise<HistoryRunResult> {
+export function historyOf(run: HistoryRun): Promise<RepositoryHistoryResult> {
   const { repository, settings } = run;
   const names = withOpenApiNames([repository], settings, undefined);
-  const scanner = new CandidateScanner({
+  return repositoryHistory({
+    ...run,
+    engine: new DeprecationEngine({ operationNames: names, countRoutes: settings.countRoutes }),
+    engineSettings: { names, countRoutes: settings.countRoutes },
     minimum: settings.minimum,
-    names,
     maxFileBytes: settings.maxFileBytes,
-    repository,
-    fingerprints: false,
-    snippets: false,
-    countRoutes: settings.countRoutes,
   });
-  const cache = BlobCounts.open(
-    run.cache ? run.gitDir : undefined,
-    JSON.stringify({
-      version: TOOL_VERSION,
-      minimum: settings.minimum,
-      names: names ?? null,
-      countRoutes: settings.countRoutes,
-    }),
-  );
-  const history = await countHistory({
-    repository,
-    scopes: run.scopes.includes('') ? [] : run.scopes,
-    since: run.since,
-    until: run.until,
-    every: run.every,
-    accepts: (path) => isScannedName(path.slice(path.lastIndexOf('/') + 1), languageOfPath(path)),
-    count: (path, text) => {
-      const language = languageOfPath(path, text.slice(0, text.indexOf('\n') >>> 0));
-      if (!language) return 0;
-      return scanner.scan({ path, text, language })?.findings.length ?? 0;
-    },
-    mightCount: (bytes) => scanner.engine.mightContainBytes(bytes),
-    maxFileBytes: settings.maxFileBytes,
-    cache,
-  });
-  cache.save();
-  const report = historyReport(
-    { ...history, notes: [...cache.notes, ...history.notes] },
-    { version: TOOL_VERSION, every: run.every, forecast: { windowMonths: run.windowMonths } },
-  );
-  return { report, scanned: history.scanned, cached: history.cached };
 }
 
 function parseDate(text: string): Date | undefined {

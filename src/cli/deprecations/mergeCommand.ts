@@ -9,7 +9,7 @@ import {
 import { MAX_HISTORY_BYTES } from '../../core/deprecations/history/historyFile';
 import { mergedHtml, mergedMarkdown } from '../../core/deprecations/reports/mergedReport';
 import { fail, note } from './cliOutput';
-import { TOOL_VERSION } from './toolVersion';
+import { TOOL_VERSION } from '../../core/deprecations/toolVersion';
 
 /** Results files read at most: an organisation of thousands of repositories, with histories. */
 const MAX_FILES = 20_000;

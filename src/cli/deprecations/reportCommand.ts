@@ -24,6 +24,7 @@ import {
   type ObservedCalls,
 } from '../../core/deprecations/migration/observedCalls';
 import { historyOf } from './historyCommand';
+import { aYearBefore } from '../../core/deprecations/history/repositoryHistory';
 import { mergedReportText } from './mergeCommand';
 import {
   FINDER_OPTIONS,
@@ -32,7 +33,7 @@ import {
   scanFiles,
   type FinderSettings,
 } from './scanFiles';
-import { TOOL_VERSION } from './toolVersion';
+import { TOOL_VERSION } from '../../core/deprecations/toolVersion';
 
 export const REPORT_USAGE = `Usage: petstore-deprecations report [PATH...] [options]
 
@@ -228,7 +229,7 @@ async function lastYear(repository: string, settings: FinderSettings): Promise<H
       gitDir: gitDirectory(repository),
       scopes: [],
       settings,
-      since: new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate())),
+      since: aYearBefore(now),
       until: now,
       every: 'month',
       windowMonths: 6,

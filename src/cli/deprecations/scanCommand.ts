@@ -35,7 +35,7 @@ import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot
 import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { fail, isFolder, note, plural, usageError, writeParts } from './cliOutput';
 import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
-import { TOOL_VERSION } from './toolVersion';
+import { TOOL_VERSION } from '../../core/deprecations/toolVersion';
 
 export const SCAN_USAGE = `Usage: petstore-deprecations scan [PATH...] [options]
 

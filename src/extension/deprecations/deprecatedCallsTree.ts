@@ -46,7 +46,7 @@ export type CallsNode = GroupNode | FileNode | CallNode | CallerNode;
 /**
  * The Deprecated Calls view: every call the language server found, by top-level folder (or by
  * owner, from CODEOWNERS) and file, with counts; the view's badge holds the total and its
- * description the days left. It follows the diagnostics, so it agrees with the Problems panel.
+ * description the days left and the forecast's verdict. It follows the diagnostics, so it agrees with the Problems panel.
  */
 export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<CallsNode | undefined>();
@@ -57,6 +57,7 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   /** Built once per change, so nodes keep their identity (reveal, selection) until the next one. */
   private groups: GroupNode[] = [];
   private view: vscode.TreeView<CallsNode> | undefined;
+  private verdict: string | undefined;
 
   constructor(private readonly workspaceState: vscode.Memento) {
     this.subscription = vscode.languages.onDidChangeDiagnostics(() => {
@@ -65,6 +66,13 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
       this.pending = setTimeout(() => this.rebuild(), 150);
     });
     void vscode.commands.executeCommand('setContext', GROUPING_CONTEXT, this.grouping);
+  }
+
+  /** The forecast's verdict in a few words, shown before the days left; none without history. */
+  showVerdict(verdict: string | undefined): void {
+    if (verdict === this.verdict) return;
+    this.verdict = verdict;
+    this.describe();
   }
 
   /** The view this provider fills: its badge and description follow the calls. */
@@ -105,13 +113,20 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
                 : vscode.l10n.t('{0} deprecated calls', total),
           }
         : undefined;
-      this.view.description = vscode.l10n.t('{0} days left', this.report.daysLeft);
+      this.describe();
       this.view.message =
         this.grouping === 'owner' && calls.length && !owners
           ? vscode.l10n.t('No CODEOWNERS file in this repository: grouped by top-level folder.')
           : undefined;
     }
     this.changed.fire(undefined);
+  }
+
+  private describe(): void {
+    if (!this.view) return;
+    const daysLeft = vscode.l10n.t('{0} days left', this.report.daysLeft);
+    // The verdict first: a narrow side bar cuts the end of the description off.
+    this.view.description = this.verdict ? `${this.verdict} · ${daysLeft}` : daysLeft;
   }
 
   getChildren(node?: CallsNode): CallsNode[] {

@@ -4,6 +4,7 @@ import type { CommandSpec } from '../common/commandTable';
 import type { Log } from '../common/log';
 import type { DeprecatedCallsTree } from './deprecatedCallsTree';
 import type { DeprecationsService } from './deprecationsService';
+import type { DeprecationForecast } from './deprecationForecast';
 import { DeprecationCountStatusBar } from './deprecationCount';
 import { exportDeprecationReport } from './exportReport';
 import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
@@ -15,6 +16,7 @@ import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
 export function deprecationCommands(
   deprecations: DeprecationsService,
   calls: DeprecatedCallsTree,
+  forecast: DeprecationForecast,
   log: Log,
   toolVersion: string,
 ): CommandSpec[] {
@@ -32,6 +34,8 @@ export function deprecationCommands(
             const result = await client.sendRequest<{ files: number; findings: number }>(
               SCAN_WORKSPACE_REQUEST,
             );
+            // A scan asked for by hand brings the forecast up to date too.
+            void forecast.refresh();
             const { calls, files } = DeprecationCountStatusBar.count();
             void vscode.window.showInformationMessage(
               calls
@@ -54,6 +58,7 @@ export function deprecationCommands(
           log,
           toolVersion,
           target instanceof vscode.Uri ? target : undefined,
+          forecast.history,
         ),
     },
     { id: 'petstore.deprecatedCalls.groupByOwner', run: () => calls.setGrouping('owner') },

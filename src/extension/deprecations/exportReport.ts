@@ -1,5 +1,6 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
+import type { HistoryReport } from '../../core/deprecations/history/historyReport';
 import { readBaselineFile } from '../../core/deprecations/migration/baseline';
 import { progressReport } from '../../core/deprecations/migration/progress';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
@@ -16,13 +17,14 @@ export const DEFAULT_REPORT_NAME = 'petstore-deprecations-report.html';
 
 /**
  * Writes the progress report of the calls the editor shows, as the CLI's `report` writes it (one
- * self-contained HTML page, grouped by CODEOWNERS when there is one), to `target` or where the
- * user says. Returns where it was written, or undefined when the user cancelled.
+ * self-contained HTML page, grouped by CODEOWNERS when there is one, with the burn-down when the
+ * git history gave one), to `target` or where the user says. Returns where it was written, or undefined when the user cancelled.
  */
 export async function exportDeprecationReport(
   log: Log,
   toolVersion: string,
   target?: vscode.Uri,
+  history?: HistoryReport,
 ): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const destination =
@@ -40,7 +42,7 @@ export async function exportDeprecationReport(
     owners: workspaceCodeOwners(),
     baseline: baselineProgress(calls, log),
   });
-  const page = progressHtml(report, toolVersion);
+  const page = progressHtml(report, toolVersion, history);
   if (destination.scheme === 'file') writeFileAtomically(destination.fsPath, page);
   else await vscode.workspace.fs.writeFile(destination, new TextEncoder().encode(page));
   log.info(`Deprecated calls report (${report.total} calls) written to ${destination.toString()}`);

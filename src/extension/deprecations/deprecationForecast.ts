@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { Forecast } from '../../core/deprecations/history/forecast';
+import type { HistoryReport } from '../../core/deprecations/history/historyReport';
+import type { WorkspaceForecast } from '../../lsp/workspaceForecast';
+import type { Log } from '../common/log';
+
+/**
+ * The migration's forecast from the workspace's git history, computed by the language server (in
+ * its process, with the CLI's blob cache): asked for when the Deprecated Calls view is first
+ * shown and after a workspace scan, never at activation; once answered, again whenever HEAD's
+ * reflog changes (a commit, a checkout, a pull).
+ */
+export class DeprecationForecast implements vscode.Disposable {
+  private answer: WorkspaceForecast | undefined;
+  private asking: Promise<void> | undefined;
+  private askAgain = false;
+  private readonly changed = new vscode.EventEmitter<void>();
+  private commits: { gitDir: string; watcher: vscode.FileSystemWatcher } | undefined;
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly request: () => Promise<WorkspaceForecast>,
+    private readonly log: Log,
+  ) {}
+
+  /** The last year's history when there is one (the export adds the burn-down from it). */
+  get history(): HistoryReport | undefined {
+    return this.answer && 'history' in this.answer ? this.answer.history : undefined;
+  }
+
+  /** Whether anyone asked for the forecast yet (the view shown, a scan): until then no work. */
+  get asked(): boolean {
+    return this.answer !== undefined || this.asking !== undefined;
+  }
+
+  /** Asks again (one request at a time; a refresh asked meanwhile runs once after it). */
+  refresh(): Promise<void> {
+    if (!enabled()) {
+      if (this.answer) {
+        this.answer = undefined;
+        this.changed.fire();
+      }
+      return Promise.resolve();
+    }
+    if (this.asking) {
+      this.askAgain = true;
+      return this.asking;
+    }
+    this.asking = this.ask().finally(() => {
+      this.asking = undefined;
+      if (this.askAgain) {
+        this.askAgain = false;
+        void this.refresh();
+      }
+    });
+    return this.asking;
+  }
+
+  private async ask(): Promise<void> {
+    try {
+      this.answer = await this.request();
+      if ('unavailable' in this.answer)
+        this.log.info(`No migration forecast: ${this.answer.unavailable}`);
+      else {
+        this.watchCommits(this.answer.gitDir);
+        this.log.info(
+          `Migration forecast from ${this.answer.history.points.length} monthly points: ${this.answer.history.forecast.total.summary}`,
+        );
+      }
+    } catch (error) {
+      this.answer = undefined;
+      this.log.warn(`No migration forecast: ${(error as Error).message}`);
+    }
+    this.changed.fire();
+  }
+
+  /**
+   * A flat watch on the repository's logs/HEAD, from the git folder the server found (a worktree's,
+   * or above the workspace): a flat watch is not subject to files.watcherExclude, and only made
+   * once the folder is known to exist.
+   */
+  private watchCommits(gitDir: string): void {
+    if (this.commits?.gitDir === gitDir) return;
+    this.commits?.watcher.dispose();
+    const watcher = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.file(join(gitDir, 'logs')), 'HEAD'),
+    );
+    const committed = () => void this.refresh();
+    watcher.onDidChange(committed);
+    watcher.onDidCreate(committed);
+    this.commits = { gitDir, watcher };
+  }
+
+  dispose(): void {
+    this.commits?.watcher.dispose();
+    this.changed.dispose();
+  }
+}
+
+function enabled(): boolean {
+  return vscode.workspace.getConfiguration('petstore.deprecations').get<boolean>('forecast', true);
+}
+
+/** The verdict in the view's description: a few words, the details in the exported report. */
+export function verdictInWords(forecast: Forecast): string | undefined {
+  switch (forecast.verdict) {
+    case 'on track':
+      return vscode.l10n.t('on track: zero by {0}', forecast.zeroDate?.slice(0, 7) ?? '?');
+    case 'late':
+      return forecast.monthsLate === 1
+        ? vscode.l10n.t('late by 1 month')
+        : vscode.l10n.t('late by {0} months', forecast.monthsLate ?? '?');
+    case 'no progress':
+      return vscode.l10n.t('no progress');
+    case 'not enough history':
+      return vscode.l10n.t('too little history to forecast');
+    case 'done':
+      return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+import type { DeprecationEngine } from '../core/deprecations/engine';
+import { firstParentCommits, gitDirectory } from '../core/deprecations/history/gitObjects';
+import type { HistoryReport } from '../core/deprecations/history/historyReport';
+import { aYearBefore, repositoryHistory } from '../core/deprecations/history/repositoryHistory';
+import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
+import { repositoryPath, repositoryRoot } from '../core/deprecations/workspace/repositoryRoot';
+
+/**
+ * The answer to the forecast request: the last year's history and the repository's git folder
+ * (the client watches its HEAD log for commits), or why there is none.
+ */
+export type WorkspaceForecast =
+  { history: HistoryReport; gitDir: string } | { unavailable: string };
+
+export interface ForecastEngine {
+  engine: DeprecationEngine;
+  names: readonly string[] | undefined;
+  countRoutes: boolean;
+}
+
+/**
+ * The burn-down and forecast of the first workspace folder, as `report --history auto` computes
+ * them (the last twelve months, monthly, sharing the CLI's blob cache under .git). Kept per HEAD
+ * commit and engine, so asking again costs one `git log` until a commit lands.
+ */
+export class WorkspaceForecasts {
+  private last:
+    { key: string; engine: DeprecationEngine; answer: Promise<WorkspaceForecast> } | undefined;
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  forecast(folder: string | undefined, finder: ForecastEngine): Promise<WorkspaceForecast> {
+    if (folder === undefined)
+      return Promise.resolve({ unavailable: 'no workspace folder on this machine' });
+    const repository = repositoryRoot(folder);
+    let gitDir: string;
+    let head: string | undefined;
+    try {
+      gitDir = gitDirectory(repository);
+      head = firstParentCommits(repository)[0]?.sha;
+    } catch {
+      return Promise.resolve({ unavailable: 'the workspace is not in a git repository' });
+    }
+    if (head === undefined)
+      return Promise.resolve({ unavailable: 'the repository has no commits yet' });
+    const now = this.now();
+    const key = `${head} ${folder} ${now.toISOString().slice(0, 10)}`;
+    if (this.last?.key === key && this.last.engine === finder.engine) return this.last.answer;
+    const scope = repositoryPath(repository, folder);
+    const answer = repositoryHistory({
+      repository,
+      gitDir,
+      scopes: scope === '' ? [] : [scope],
+      since: aYearBefore(now),
+      until: now,
+      every: 'month',
+      windowMonths: 6,
+      cache: true,
+      engine: finder.engine,
+      engineSettings: { names: finder.names, countRoutes: finder.countRoutes },
+      // As the editor diagnoses: "possible" findings are hints, not calls to remove.
+      minimum: 'likely',
+      maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    }).then(
+      ({ report }): WorkspaceForecast => ({ history: report, gitDir }),
+      (error: unknown): WorkspaceForecast => ({
+        unavailable: `cannot count the history: ${(error as Error).message}`,
+      }),
+    );
+    this.last = { key, engine: finder.engine, answer };
+    return answer;
+  }
+}

@@ -8,11 +8,20 @@ import { visibleText } from '../core/text/visibleText';
 import { parseArgs } from 'node:util';
 import { DataFileError } from '../server/dataFile';
 import { StoreLockedError } from '../server/dataPath';
-import { startPetStoreServer } from '../server/petStoreServer';
+import {
+  startPetStoreServer,
+  UpstreamLoopError,
+  type UpstreamSettings,
+} from '../server/petStoreServer';
+import { isLoopbackHost, parseBaseUrl } from '../core/api/baseUrl';
+import { pemCertificates } from '../core/api/trustStore';
+import { readFileSync } from 'node:fs';
 
 const USAGE = `Usage: petstore-server --api-key KEY [--api-key KEY2 ...] [options]
+       petstore-server --upstream URL [--removed | --brownout SCHEDULE] [--record FILE] [options]
 
-Serves the Pet Store interface v1.0.0 under /v1.
+Serves the Pet Store interface v1.0.0 under /v1, or, with --upstream, stands in front of a real
+environment as a rehearsal proxy.
 
 Options:
   --api-key KEY   accept this bearer key (repeatable; or set PETSTORE_SERVER_API_KEYS=k1,k2)
@@ -33,6 +42,17 @@ Options:
   --removed-status 404
                   with --removed: answer 404 (code "not_found") instead, for clients that expect
                   a plain not-found
+  --upstream URL  a rehearsal proxy in front of an environment (its base URL, ending in /v1):
+                  every request is forwarded there with the client's key and its answer relayed,
+                  except that GET /pets/{petId} follows --removed or --brownout (and --record
+                  sees its calls). The key goes to that origin only; redirects are not followed;
+                  no --api-key, --data or --seed
+  --upstream-ca FILE
+                  also trust the PEM certificates in FILE for the upstream (repeatable); Node's
+                  bundle, NODE_EXTRA_CA_CERTS and the system store are trusted as the extension does
+  --upstream-timeout SECONDS
+                  time for the upstream's answer to start, and between its parts (default 30); a
+                  timeout answers 504, an unreachable or broken upstream 502
   --quiet         do not log requests
   --headers-timeout SECONDS     time for a request's headers to arrive (default 10)
   --request-timeout SECONDS     time for a whole request to arrive (default 30)
@@ -58,6 +78,9 @@ function readOptions() {
         'removed-status': { type: 'string' },
         brownout: { type: 'string' },
         record: { type: 'string' },
+        upstream: { type: 'string' },
+        'upstream-ca': { type: 'string', multiple: true, default: [] },
+        'upstream-timeout': { type: 'string' },
         repair: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         'headers-timeout': { type: 'string' },
@@ -90,15 +113,48 @@ function count(value: string | undefined, flag: string): number | undefined {
   return Number(value);
 }
 
+/** --upstream and its options, checked; refuses what does not go with a proxy. */
+function upstreamOf(options: ReturnType<typeof readOptions>): UpstreamSettings {
+  const parsed = parseBaseUrl(options.upstream ?? '');
+  if ('error' in parsed) fail(`--upstream: ${parsed.error}\n\n${USAGE}`, 2);
+  const { url } = parsed;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    fail(
+      `--upstream: ${url.origin} is plain http to another machine, where the API key would travel in clear text: use https\n\n${USAGE}`,
+      2,
+    );
+  if (options['api-key'].length)
+    fail(`--api-key does not go with --upstream: the upstream checks the keys\n\n${USAGE}`, 2);
+  if (options.data !== undefined || options.seed)
+    fail(`--data and --seed do not go with --upstream: the upstream keeps the pets\n\n${USAGE}`, 2);
+  const extraCertificates = options['upstream-ca'].flatMap((file) => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      fail(`--upstream-ca ${file}: ${(error as Error).message}`, 2);
+    }
+    const found = pemCertificates(text);
+    if (!found.length) fail(`--upstream-ca ${file}: no PEM certificate in it`, 2);
+    return found;
+  });
+  return {
+    url,
+    extraCertificates,
+    timeoutMs: seconds(options['upstream-timeout'], '--upstream-timeout'),
+  };
+}
+
 async function main(): Promise<void> {
   const options = readOptions();
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  const upstream = options.upstream === undefined ? undefined : upstreamOf(options);
   const fromEnvironment = (process.env.PETSTORE_SERVER_API_KEYS ?? '').split(',').filter(Boolean);
-  const apiKeys = [...options['api-key'], ...fromEnvironment];
-  if (apiKeys.length === 0) fail(`at least one --api-key is required\n\n${USAGE}`, 2);
+  const apiKeys = upstream ? [] : [...options['api-key'], ...fromEnvironment];
+  if (apiKeys.length === 0 && !upstream) fail(`at least one --api-key is required\n\n${USAGE}`, 2);
   if (apiKeys.some((key) => !/^\S+$/.test(key)))
     fail(`an API key must not be empty or contain spaces\n\n${USAGE}`, 2);
   const port = Number(options.port);
@@ -149,12 +205,14 @@ async function main(): Promise<void> {
       repair: options.repair,
       log,
       removed,
+      ...(upstream ? { upstream } : {}),
       ...(options.record !== undefined ? { recordFile: options.record } : {}),
       limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     });
   } catch (error) {
     if (error instanceof StoreLockedError) fail(error.message, 2);
     if (error instanceof DataFileError) fail(error.message, 1);
+    if (error instanceof UpstreamLoopError) fail(`--upstream: ${error.message}`, 2);
     fail(`could not start: ${(error as Error).message}`, 1);
   }
 
@@ -185,6 +243,10 @@ async function main(): Promise<void> {
       }\n`,
     );
   }
+  if (upstream)
+    process.stdout.write(
+      `Rehearsal proxy in front of ${upstream.url.origin}${upstream.url.pathname}: every other request is forwarded there\n`,
+    );
   // The one line tests and scripts wait for (the last of the start); keep its shape. Printed once
   // a signal stops us cleanly.
   process.stdout.write(`Pet Store server listening on ${server.baseUrl}\n`);

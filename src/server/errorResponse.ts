@@ -15,7 +15,10 @@ export type ErrorCode =
   | 'internal_error'
   | 'request_timeout'
   | 'headers_too_large'
-  | 'expectation_failed';
+  | 'expectation_failed'
+  | 'bad_gateway'
+  | 'gateway_timeout'
+  | 'loop_detected';
 
 /** Every error is the spec's Error body, with `status` equal to the HTTP status. */
 export function sendError(

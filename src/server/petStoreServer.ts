@@ -2,6 +2,11 @@ import { CallRecord } from './callRecord';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SecretRedactor } from '../core/api/redact';
+import { isLoopbackHost } from '../core/api/baseUrl';
+import { createDispatcher } from '../core/api/dispatcher';
+import { trustedCertificates } from '../core/api/trustStore';
+import type { Dispatcher } from 'undici';
+import { createForwarder, type Forward } from './upstreamProxy';
 import { BearerKeys } from './auth';
 import {
   DEFAULT_CONNECTION_LIMITS,
@@ -17,7 +22,13 @@ import { BASE_PATH, createRequestHandler, type RemovedMode } from './requestHand
 import { DEMO_PETS } from './seed';
 
 export interface PetStoreServerOptions {
+  /** The keys the local store accepts; none in front of an upstream. */
   apiKeys: readonly string[];
+  /**
+   * The rehearsal proxy: every request is forwarded to this environment, apart from the removed
+   * operation's answers (`removed`). No local store then.
+   */
+  upstream?: UpstreamSettings;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -39,6 +50,18 @@ export interface PetStoreServerOptions {
   recordFile?: string;
 }
 
+/** The upstream named is this server's own address. */
+export class UpstreamLoopError extends Error {}
+
+export interface UpstreamSettings {
+  /** The environment's base URL (parseBaseUrl). */
+  url: URL;
+  /** PEM certificates trusted beside the client's own trust (Node's, NODE_EXTRA_CA_CERTS, the system's). */
+  extraCertificates?: readonly string[];
+  /** Time for the upstream's headers, then between chunks of its body (default 30 s). */
+  timeoutMs?: number;
+}
+
 export interface RunningPetStoreServer {
   /** The base URL, ending in /v1. */
   readonly baseUrl: string;
@@ -54,7 +77,8 @@ export async function startPetStoreServer(
   options: PetStoreServerOptions,
 ): Promise<RunningPetStoreServer> {
   const log = options.log ?? (() => undefined);
-  const keys = new BearerKeys(options.apiKeys);
+  const keys = options.upstream ? undefined : new BearerKeys(options.apiKeys);
+  const upstream = options.upstream && connectUpstream(options.upstream, log);
   const record = options.recordFile ? await CallRecord.open(options.recordFile, log) : undefined;
   const { repository, closeStore } = await openRepository(options, log).catch(async (error) => {
     await record?.close();
@@ -67,6 +91,7 @@ export async function startPetStoreServer(
       record && (({ response, ...call }) => void deprecatedCalls.set(response, call)),
     repository,
     keys,
+    forward: upstream?.forward,
     removed: options.removed,
     onRemovedAnswer: (petId, until) =>
       log(
@@ -110,6 +135,14 @@ export async function startPetStoreServer(
   answerProtocolErrors(server);
   await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   const { address, port } = server.address() as AddressInfo;
+  if (options.upstream && isItself(options.upstream.url, address, port)) {
+    await new Promise((resolve) => server.close(resolve));
+    await record?.close();
+    await upstream?.dispatcher.close();
+    throw new UpstreamLoopError(
+      `the upstream ${options.upstream.url.origin} is this server itself: every request would come back to it`,
+    );
+  }
   const host = address.includes(':') ? `[${address}]` : address;
   const baseUrl = `http://${host}:${port}${BASE_PATH}`;
 
@@ -125,8 +158,49 @@ export async function startPetStoreServer(
       await repository.idle();
       await closeStore();
       await record?.close();
+      await upstream?.dispatcher.close();
     },
   };
+}
+
+/** The connections to the upstream, trusting what the extension's client trusts, and the forwarder. */
+function connectUpstream(
+  settings: UpstreamSettings,
+  log: (line: string) => void,
+): { dispatcher: Dispatcher; forward: Forward } {
+  const trust = trustedCertificates(true);
+  const ca = [...trust.ca, ...(settings.extraCertificates ?? [])];
+  const extra = settings.extraCertificates?.length
+    ? [`--upstream-ca (${settings.extraCertificates.length})`]
+    : [];
+  log(
+    `Forwarding to ${settings.url.origin}${settings.url.pathname}; trusting ${[...trust.sources, ...extra].join(', ')}`,
+  );
+  const dispatcher = createDispatcher({ ca });
+  return {
+    dispatcher,
+    forward: createForwarder({
+      upstream: settings.url,
+      dispatcher,
+      timeoutMs: settings.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+    }),
+  };
+}
+
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
+/** Whether an upstream URL names this server's own socket (a loop). */
+function isItself(url: URL, address: string, port: number): boolean {
+  const upstreamPort = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  if (upstreamPort !== port) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const listening = address.replace(/^::ffff:/, '');
+  const everywhere = listening === '0.0.0.0' || listening === '::';
+  return (
+    host === listening ||
+    (isLoopbackHost(host) && (everywhere || isLoopbackHost(listening))) ||
+    (everywhere && host === '0.0.0.0')
+  );
 }
 
 async function openRepository(

@@ -10,6 +10,7 @@ import { petJson, petsJson } from './petJson';
 import type { PetRepository } from './petRepository';
 import { isJsonContentType, readRequestBody } from './requestBody';
 import { deprecationHeaders, deprecationHeadersProblem } from './deprecationHeaders';
+import type { Forward } from './upstreamProxy';
 
 export const BASE_PATH = '/v1';
 
@@ -53,7 +54,8 @@ function requestUrl(target: string): URL | undefined {
 
 export interface HandlerDependencies {
   repository: PetRepository;
-  keys: BearerKeys;
+  /** The accepted keys; none in front of an upstream (it checks them). */
+  keys?: BearerKeys;
   /**
    * Rehearses the removal: GET /pets/{petId} answers as a removed endpoint, 410 Gone (`removed`)
    * or 404 (`not_found`) for teams that expect a plain not-found; every other operation as before.
@@ -63,6 +65,11 @@ export interface HandlerDependencies {
   onRemovedAnswer?: (petId: string, until?: number) => void;
   /** Told of each call that reaches GET /pets/{petId}, whatever its answer (--record). */
   onDeprecatedCall?: (call: { petId: string; brownout: boolean; response: ServerResponse }) => void;
+  /**
+   * The rehearsal proxy (--upstream): every request is forwarded there, apart from the removed
+   * operation's answers; the upstream checks the keys.
+   */
+  forward?: Forward;
 }
 
 export interface RemovedMode {
@@ -80,11 +87,13 @@ export function createRequestHandler({
   removed,
   onRemovedAnswer,
   onDeprecatedCall,
+  forward,
 }: HandlerDependencies) {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = requestUrl(request.url ?? '');
     if (!url)
       return sendError(response, 400, 'invalid_request', 'The request target is not a path');
+    if (forward) return proxy(forward, url, request, response);
     const target = route(url.pathname);
     if (!target) return sendError(response, 404, 'not_found', `No such resource: ${url.pathname}`);
     const extraHeaders = target.name === 'pet' ? DEPRECATION_HEADERS : {};
@@ -101,36 +110,66 @@ export function createRequestHandler({
         },
       );
     }
-    if (!keys.accepts(request.headers.authorization)) {
+    if (!keys?.accepts(request.headers.authorization)) {
       return sendError(response, 401, 'unauthorized', 'The API key is missing or invalid', {
         ...extraHeaders,
         'www-authenticate': 'Bearer realm="petstore"',
       });
     }
-    if (target.name === 'pet') {
-      if (!removed) {
-        onDeprecatedCall?.({ petId: target.petId, brownout: false, response });
-        return getPet(target.petId, response);
-      }
-      const schedule = removed.schedule;
-      if (!schedule) {
-        onDeprecatedCall?.({ petId: target.petId, brownout: false, response });
-        return answerRemoved(target.petId, removed, response);
-      }
-      const now = (removed.now ?? Date.now)();
-      const window = schedule.windowAt(now);
-      const inWindow = window !== undefined && window.start <= now;
-      onDeprecatedCall?.({ petId: target.petId, brownout: inWindow, response });
-      if (inWindow) return answerRemoved(target.petId, removed, response, window.end);
-      // Outside a window: served as before, with the next window named.
-      return getPet(
-        target.petId,
-        response,
-        window ? { [BROWNOUT_NEXT]: `${isoTime(window.start)}/${isoTime(window.end)}` } : {},
+    if (target.name === 'pet')
+      return deprecatedOperation(target.petId, response, (headers) =>
+        getPet(target.petId, response, headers),
       );
-    }
     if (request.method === 'POST') return createPet(request, response);
     return listPets(url.searchParams, response);
+  }
+
+  /**
+   * GET /pets/{petId}, recorded, then served (`serve`, with the headers naming the next brownout
+   * window) or answered as removed, as the removal mode and its schedule say.
+   */
+  function deprecatedOperation(
+    petId: string,
+    response: ServerResponse,
+    serve: (headers: Record<string, string>) => void | Promise<void>,
+  ): void | Promise<void> {
+    if (!removed) {
+      onDeprecatedCall?.({ petId, brownout: false, response });
+      return serve({});
+    }
+    const schedule = removed.schedule;
+    if (!schedule) {
+      onDeprecatedCall?.({ petId, brownout: false, response });
+      return answerRemoved(petId, removed, response);
+    }
+    const now = (removed.now ?? Date.now)();
+    const window = schedule.windowAt(now);
+    const inWindow = window !== undefined && window.start <= now;
+    onDeprecatedCall?.({ petId, brownout: inWindow, response });
+    if (inWindow) return answerRemoved(petId, removed, response, window.end);
+    // Outside a window: served as before, with the next window named.
+    return serve(
+      window ? { [BROWNOUT_NEXT]: `${isoTime(window.start)}/${isoTime(window.end)}` } : {},
+    );
+  }
+
+  /** The rehearsal proxy: below /v1, the upstream answers everything but the removed operation. */
+  function proxy(
+    send: Forward,
+    url: URL,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): void | Promise<void> {
+    const { pathname } = url;
+    if (pathname !== BASE_PATH && !pathname.startsWith(`${BASE_PATH}/`))
+      return sendError(response, 404, 'not_found', `No such resource: ${pathname}`);
+    const below = `${pathname.slice(BASE_PATH.length)}${url.search}`;
+    const target = route(pathname);
+    if (target?.name === 'pet' && request.method === 'GET')
+      return deprecatedOperation(target.petId, response, (headers) =>
+        send(request, response, below, headers),
+      );
+    return send(request, response, below);
   }
 
   function listPets(query: URLSearchParams, response: ServerResponse): void {

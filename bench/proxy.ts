@@ -22,7 +22,7 @@ function startProcess(args: string[]): Promise<{ child: ChildProcess; origin: st
   });
   return new Promise((resolvePromise, reject) => {
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/[^/\s]+)/.exec(output);
       if (match) resolvePromise({ child, origin: match[1]! });

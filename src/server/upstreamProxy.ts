@@ -70,7 +70,7 @@ export function createForwarder({ upstream, dispatcher, timeoutMs }: UpstreamOpt
       answer = await dispatcher.request({
         origin,
         path: `${basePath}${below}`,
-        method: (request.method ?? 'GET') as Dispatcher.HttpMethod,
+        method: request.method ?? 'GET',
         headers: { ...forwardedHeaders(request.headers), [HOP_HEADER]: hop },
         body: hasBody(request) ? request : null,
         headersTimeout: timeoutMs,

@@ -3,7 +3,7 @@ import {
   parseBrownoutSchedule,
   ScheduleError,
   type BrownoutSchedule,
-} from '../server/brownoutSchedule';
+} from '../core/rehearsal/brownoutSchedule';
 import { visibleText } from '../core/text/visibleText';
 import { parseArgs } from 'node:util';
 import { DataFileError } from '../server/dataFile';

@@ -34,6 +34,10 @@ import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
 import { editorAgentPorts } from './agents/editorAgentPorts';
 import { registerLanguageModelTools } from './agents/languageModelTools';
 import { MCP_PROVIDER_ID, PetStoreMcpServers } from './agents/mcpServerProvider';
+import { TransientSecrets } from '../core/explorer/transientSecrets';
+import { REHEARSAL_ENVIRONMENT_ID, RemovalRehearsal } from './rehearsal/removalRehearsal';
+import { RehearsalStatusBar } from './rehearsal/rehearsalStatusBar';
+import { rehearsalCommands } from './rehearsal/rehearsalCommands';
 
 /** What activate returns: handles for the integration tests. */
 export interface PetStoreExplorerApi {
@@ -45,6 +49,8 @@ export interface PetStoreExplorerApi {
   deprecatedCallsView: vscode.TreeView<CallsNode>;
   /** The migration's forecast from the git history, shown in the Deprecated Calls view. */
   forecast: DeprecationForecast;
+  /** The removal rehearsal (a server and a temporary environment) while one runs. */
+  rehearsal: RemovalRehearsal;
   /** The MCP server definitions offered to agent mode. */
   mcpServers: PetStoreMcpServers;
   /** How long loading the bundle and running activate() took (npm run bench:activation). */
@@ -67,7 +73,12 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
   const redactor = new SecretRedactor();
   const log = new Log('Pet Store', redactor);
   const environments = new ActiveEnvironment(context.workspaceState);
-  const keys = new ApiKeyStore(context.secrets, (key) => redactor.remember(key));
+  // A rehearsal's key is kept in memory only, never in the editor's secret store.
+  const secrets = new TransientSecrets(
+    context.secrets,
+    (name) => ApiKeyStore.environmentOfSecret(name) === REHEARSAL_ENVIRONMENT_ID,
+  );
+  const keys = new ApiKeyStore(secrets, (key) => redactor.remember(key));
   const connection = new ApiConnection(loadApiChunk, log);
   const access = new PetStoreAccess(
     environments,
@@ -115,6 +126,12 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     log,
   );
   const { version } = context.extension.packageJSON as { version: string };
+  const rehearsal = new RemovalRehearsal(
+    context.asAbsolutePath('dist/cli/petstore-server.js'),
+    environments,
+    keys,
+    log,
+  );
   const agentPorts = editorAgentPorts({ environments, keys, access, deprecations });
   const mcpServers = new PetStoreMcpServers(context.extensionPath, version, environments, keys);
 
@@ -140,6 +157,8 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     log,
     environments,
     new EnvironmentStatusBar(environments),
+    rehearsal,
+    new RehearsalStatusBar(rehearsal),
     tree,
     view,
     connection,
@@ -164,6 +183,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
         ...explorerCommands({ environments, tree, viewMode, wizard, bulk, details, log }),
         ...apiKeyCommands(environments, keys, access),
         ...deprecationCommands(deprecations, deprecatedCalls, forecast, log, version),
+        ...rehearsalCommands(rehearsal, environments),
       ],
       log,
     ),
@@ -217,6 +237,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     deprecatedCalls,
     deprecatedCallsView,
     forecast,
+    rehearsal,
     mcpServers,
     activation,
   };

@@ -1,4 +1,4 @@
-import type { BrownoutSchedule } from './brownoutSchedule';
+import type { BrownoutSchedule } from '../core/rehearsal/brownoutSchedule';
 import { StoreFullError } from './petRepository';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { INT64_MAX, INT64_MIN } from '../core/api/int64';

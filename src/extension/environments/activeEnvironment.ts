@@ -12,6 +12,8 @@ export class ActiveEnvironment implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
+  /** A removal rehearsal's temporary environment: current while it runs, never in settings. */
+  private rehearsal: Environment | undefined;
 
   constructor(private readonly workspaceState: vscode.Memento) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
@@ -23,8 +25,9 @@ export class ActiveEnvironment implements vscode.Disposable {
     return readSettings().environments;
   }
 
-  /** The chosen environment; without a choice, the first one that has a base URL. */
+  /** The chosen environment (a rehearsal's while one runs); without a choice, the first one that has a base URL. */
   get current(): Environment {
+    if (this.rehearsal) return this.rehearsal;
     const environments = this.all;
     const chosen = this.workspaceState.get<string>(STATE_KEY);
     return (
@@ -34,7 +37,26 @@ export class ActiveEnvironment implements vscode.Disposable {
     );
   }
 
+  /** Points everything at a rehearsal's environment until `endRehearsal`. */
+  beginRehearsal(environment: Environment): void {
+    this.rehearsal = environment;
+    this.changed.fire();
+  }
+
+  /** Back to the chosen environment, as it was before the rehearsal. */
+  endRehearsal(): void {
+    if (!this.rehearsal) return;
+    this.rehearsal = undefined;
+    this.changed.fire();
+  }
+
+  get rehearsing(): boolean {
+    return this.rehearsal !== undefined;
+  }
+
+  /** Chooses an environment; a rehearsal running ends (its controller then stops the server). */
   async select(id: string): Promise<void> {
+    this.rehearsal = undefined;
     await this.workspaceState.update(STATE_KEY, id);
     this.changed.fire();
   }

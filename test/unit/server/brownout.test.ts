@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { assertErrorBody, call } from '../../support/http';
 import { runServerToExit, startServerProcess } from '../../support/serverProcess';
-import { parseBrownoutSchedule, ScheduleError } from '../../../src/server/brownoutSchedule';
+import { parseBrownoutSchedule, ScheduleError } from '../../../src/core/rehearsal/brownoutSchedule';
 import {
   startPetStoreServer,
   type RunningPetStoreServer,

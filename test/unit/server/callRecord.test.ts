@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { runNodeToExit } from '../../support/runToExit';
 import { call } from '../../support/http';
 import { runServerToExit, startServerProcess } from '../../support/serverProcess';
-import { parseBrownoutSchedule } from '../../../src/server/brownoutSchedule';
+import { parseBrownoutSchedule } from '../../../src/core/rehearsal/brownoutSchedule';
 import { startPetStoreServer } from '../../../src/server/petStoreServer';
 
 const KEY = 'record-key';

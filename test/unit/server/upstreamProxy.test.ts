@@ -9,7 +9,7 @@ import {
 } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseBrownoutSchedule } from '../../../src/server/brownoutSchedule';
+import { parseBrownoutSchedule } from '../../../src/core/rehearsal/brownoutSchedule';
 import {
   startPetStoreServer,
   UpstreamLoopError,

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import type { RemovalRehearsal } from './removalRehearsal';
+
+/** While a rehearsal runs: its address and the calls to GET /pets/{petId} seen; a click stops it. */
+export class RehearsalStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(
+    'petstore.rehearsal',
+    vscode.StatusBarAlignment.Left,
+    49,
+  );
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly rehearsal: RemovalRehearsal) {
+    this.item.name = vscode.l10n.t('Pet Store Removal Rehearsal');
+    this.item.command = 'petstore.stopRehearsal';
+    this.subscription = rehearsal.onDidChange(() => this.update());
+    this.update();
+  }
+
+  private update(): void {
+    const running = this.rehearsal.running;
+    if (!running) {
+      this.item.hide();
+      return;
+    }
+    this.item.text =
+      running.calls === 1
+        ? vscode.l10n.t('$(beaker) Rehearsal: 1 getPet call')
+        : vscode.l10n.t('$(beaker) Rehearsal: {0} getPet calls', running.calls);
+    this.item.tooltip = vscode.l10n.t(
+      'Rehearsing the removal of GET /pets/{petId} at {0}: {1} calls seen. Click to stop and go back to the environment chosen before.',
+      running.baseUrl,
+      running.calls,
+    );
+    this.item.backgroundColor = running.calls
+      ? new vscode.ThemeColor('statusBarItem.warningBackground')
+      : undefined;
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}

@@ -3,6 +3,7 @@ import { HISTORY_USAGE, runHistory } from './deprecations/historyCommand';
 import { REPORT_USAGE, runReport } from './deprecations/reportCommand';
 import { SCAN_USAGE, runScan } from './deprecations/scanCommand';
 import { usageError } from './deprecations/cliOutput';
+import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 
 const USAGE = `Usage: petstore-deprecations <command> [PATH...] [options]
 
@@ -11,7 +12,8 @@ Commands:
   report    the migration's progress as an HTML page or Markdown, for people
   history   the calls at each week or month of the git history, and when they reach zero
 
-Run "petstore-deprecations <command> --help" for a command's options.
+Run "petstore-deprecations <command> --help" for a command's options, and
+"petstore-deprecations --version" for the version.
 
 ${SCAN_USAGE}
 
@@ -26,6 +28,10 @@ function main(args: string[]): Promise<number> | number {
   if (command === 'history') return runHistory(rest);
   if (command === '-h' || command === '--help') {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (command === '-V' || command === '--version') {
+    process.stdout.write(`${TOOL_VERSION}\n`);
     return 0;
   }
   usageError(

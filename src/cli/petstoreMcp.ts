@@ -20,6 +20,7 @@ Options:
   --config FILE          environments as in VS Code's setting: {"environments": {"staging": {"baseUrl": "https://…/v1"}}}
   --environment ID=URL   an environment (repeatable; wins over the file)
   --workspace DIR        where findDeprecatedCalls searches (default: the current folder)
+  -V, --version          print the version
   -h, --help             show this help
 
 Keys are read from the environment, one variable per environment: PETSTORE_API_KEY_STAGING for
@@ -38,6 +39,7 @@ function readOptions() {
         environment: { type: 'string', multiple: true, default: [] },
         workspace: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'V', default: false },
       },
       strict: true,
       allowPositionals: false,
@@ -51,6 +53,10 @@ async function main(): Promise<void> {
   const options = readOptions();
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (options.version) {
+    process.stdout.write(`${TOOL_VERSION}\n`);
     return;
   }
   const environments = readMcpEnvironments(options.config, options.environment);

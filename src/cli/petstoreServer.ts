@@ -16,6 +16,7 @@ import {
 import { isLoopbackHost, parseBaseUrl } from '../core/api/baseUrl';
 import { pemCertificates } from '../core/api/trustStore';
 import { readFileSync } from 'node:fs';
+import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 
 const USAGE = `Usage: petstore-server --api-key KEY [--api-key KEY2 ...] [options]
        petstore-server --upstream URL [--removed | --brownout SCHEDULE] [--record FILE] [options]
@@ -58,6 +59,7 @@ Options:
   --request-timeout SECONDS     time for a whole request to arrive (default 30)
   --keep-alive-timeout SECONDS  how long an idle connection stays open (default 5)
   --max-connections N           open connections at most; the oldest idle one makes room (default 512)
+  -V, --version   print the version
   -h, --help      show this help`;
 
 function fail(message: string, code: number): never {
@@ -88,6 +90,7 @@ function readOptions() {
         'keep-alive-timeout': { type: 'string' },
         'max-connections': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'V', default: false },
       },
       strict: true,
       allowPositionals: false,
@@ -149,6 +152,10 @@ async function main(): Promise<void> {
   const options = readOptions();
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (options.version) {
+    process.stdout.write(`${TOOL_VERSION}\n`);
     return;
   }
   const upstream = options.upstream === undefined ? undefined : upstreamOf(options);

@@ -13,13 +13,34 @@ export interface Exited {
 const PIPES_CLOSE_MS = 10_000;
 
 /** Runs a Node.js script (this Node, no shell) to its end and collects what it printed. */
-export async function runNodeToExit(
+export function runNodeToExit(
   args: string[],
   cwd?: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Exited> {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return runToExit(process.execPath, args, cwd, env);
+}
+
+/**
+ * Runs a program (no shell) to its end and collects what it printed; past `limitMs` it is killed
+ * and the result says so (a bound that turns a hang into a failure, never a wait for a result).
+ */
+export async function runToExit(
+  command: string,
+  args: string[],
+  cwd?: string,
+  env: NodeJS.ProcessEnv = process.env,
+  limitMs?: number,
+): Promise<Exited> {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const result: Exited = { code: null, stdout: '', stderr: '', output: '' };
+  const limit =
+    limitMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          result.output += `\n[killed after ${limitMs / 1000} s]`;
+          child.kill('SIGKILL');
+        }, limitMs);
   child.stdout.on('data', (chunk: Buffer) => {
     result.stdout += chunk.toString('utf8');
     result.output += chunk.toString('utf8');
@@ -30,6 +51,7 @@ export async function runNodeToExit(
   });
   const closed = once(child, 'close');
   [result.code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(limit);
   // What it printed is whole once its pipes close too, just after the exit; a process it left
   // behind may hold them open, so that wait is bounded.
   await Promise.race([

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { call } from '../../support/http';
+import { freePort, startLocalRegistry, type LocalRegistry } from '../../support/localRegistry';
+import { runNodeToExit, runToExit } from '../../support/runToExit';
+import { startServerProcess } from '../../support/serverProcess';
+
+const ROOT = resolve(__dirname, '../../..');
+const PACKAGE = join(ROOT, 'build/cli-package');
+const VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
+const SPEC = `petstore-deprecations@${VERSION}`;
+const CALL = 'export const one = (id: string) => fetch(`${BASE}/pets/${id}`);\n';
+
+/** Seconds since `started`, for the figures the run prints (never asserted). */
+const seconds = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
+
+describe('the npm package petstore-deprecations, published to a registry and installed as users do', function () {
+  this.timeout(300_000);
+  let registry: LocalRegistry;
+  let scratch: string;
+
+  before(async () => {
+    const built = await runNodeToExit([join(ROOT, 'scripts/buildCliPackage.mjs')], ROOT);
+    assert.equal(built.code, 0, built.output);
+    registry = await startLocalRegistry();
+    scratch = mkdtempSync(join(tmpdir(), 'petstore-package-'));
+    const published = await registry.npm(['publish', PACKAGE], scratch);
+    assert.equal(published.code, 0, published.output);
+  });
+  after(async () => {
+    await registry?.stop();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('is small, self-contained and runs nothing at install', async () => {
+    const manifest = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    assert.equal(manifest.version, VERSION);
+    assert.equal(manifest.dependencies, undefined);
+    assert.equal(manifest.scripts, undefined, 'no install script of any kind');
+    assert.deepEqual(Object.keys(manifest.bin as object).sort(), [
+      'petstore-deprecations',
+      'petstore-mcp',
+      'petstore-server',
+    ]);
+    // What npm itself counts in the tarball the registry serves.
+    const packed = await registry.npm(['pack', SPEC, '--dry-run', '--json'], scratch);
+    assert.equal(packed.code, 0, packed.output);
+    const [{ unpackedSize: unpacked, size }] = JSON.parse(packed.stdout) as [
+      { unpackedSize: number; size: number },
+    ];
+    console.log(`      tarball: ${(size / 1e6).toFixed(2)} MB`);
+    console.log(`      unpacked size: ${(unpacked / 1e6).toFixed(2)} MB (budget 5 MB)`);
+    assert.ok(unpacked <= 5_000_000, `${unpacked} bytes`);
+  });
+
+  it('runs with npx in an empty folder: --version, and a scan that finds the call', async () => {
+    const project = join(scratch, 'npx-project');
+    mkdirSync(join(project, 'src'), { recursive: true });
+    writeFileSync(join(project, 'src/client.ts'), CALL);
+    const started = performance.now();
+    const version = await runToExit(
+      'npx',
+      ['--yes', SPEC, '--version'],
+      project,
+      { ...process.env, ...registry.env },
+      180_000,
+    );
+    console.log(`      npx install and first run: ${seconds(started)} s (goal ≤ 10 s)`);
+    assert.equal(version.code, 0, version.output);
+    assert.equal(version.stdout.trim(), VERSION);
+    const scan = await runToExit(
+      'npx',
+      ['--yes', SPEC, 'scan'],
+      project,
+      { ...process.env, ...registry.env },
+      180_000,
+    );
+    assert.equal(scan.code, 1, scan.output);
+    assert.match(scan.stdout, /^src\/client\.ts:1:\d+: warning: GET \/pets\/\{petId\}/m);
+  });
+
+  it('installs globally with --prefix: the server answers and the MCP server lists its tools', async () => {
+    const prefix = join(scratch, 'global');
+    const started = performance.now();
+    const installed = await registry.npm(
+      ['install', '--global', '--prefix', prefix, SPEC],
+      scratch,
+    );
+    console.log(`      npm i -g --prefix: ${seconds(started)} s`);
+    assert.equal(installed.code, 0, installed.output);
+    const bin = (name: string) => join(prefix, 'bin', name);
+    const version = await runToExit(bin('petstore-deprecations'), ['--version'], scratch);
+    assert.equal(version.stdout.trim(), VERSION, version.output);
+
+    const server = await startServerProcess(['--api-key', 'package-key', '--seed', '--quiet'], {
+      bin: bin('petstore-server'),
+    });
+    try {
+      const listed = await call(server.baseUrl, 'GET', '/pets?limit=3', { key: 'package-key' });
+      assert.equal(listed.status, 200);
+      assert.equal((listed.json as unknown[]).length, 3);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+
+    const client = new Client({ name: 'package-test', version: '1' });
+    await client.connect(
+      new StdioClientTransport({ command: bin('petstore-mcp'), args: [], stderr: 'pipe' }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      assert.ok(
+        tools.some((tool) => tool.name === 'findDeprecatedCalls'),
+        JSON.stringify(tools),
+      );
+      // The spec it serves came with the package.
+      const { resources } = await client.listResources();
+      const spec = await client.readResource({ uri: resources[0]!.uri });
+      assert.match(JSON.stringify(spec.contents), /Pet Store/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('says so when the registry is down, and gives up instead of hanging', async () => {
+    const down = `http://127.0.0.1:${await freePort()}/`;
+    const project = join(scratch, 'registry-down');
+    mkdirSync(project);
+    const result = await registry.npm(
+      ['install', SPEC, '--registry', down, '--fetch-retries', '0', '--prefer-online'],
+      project,
+      { npm_config_cache: join(scratch, 'empty-cache') },
+    );
+    assert.notEqual(result.code, 0);
+    assert.match(result.output, /ECONNREFUSED/);
+  });
+});

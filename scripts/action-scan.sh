@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# The GitHub Action's scan step (action.yml): runs the packaged CLI with npx, once, printing the
-# chosen format and writing SARIF, then sets the step's outputs and decides its status.
+# The GitHub Action's scan step (action.yml): runs the CLI the install step put in
+# PETSTORE_DEPRECATIONS, once, printing the chosen format and writing SARIF, then sets the step's
+# outputs and decides its status.
 set -uo pipefail
+
+cli="${PETSTORE_DEPRECATIONS:?the install step names the CLI in PETSTORE_DEPRECATIONS}"
 
 read -r -a paths <<<"${INPUT_PATHS:-.}"
 ((${#paths[@]})) || paths=(.)
@@ -16,7 +19,7 @@ sarif="${INPUT_SARIF:-}"
 [[ -n "$sarif" ]] || sarif="${RUNNER_TEMP:-/tmp}/petstore-deprecations.$$.sarif"
 args+=(--sarif "$sarif")
 
-npx --yes --package="$ACTION_PATH" -- petstore-deprecations scan "${paths[@]}" "${args[@]}"
+"$cli" scan "${paths[@]}" "${args[@]}"
 status=$?
 if ((status == 2)); then
   echo "::error title=petstore-deprecations::the scan could not run (see the log above)"
@@ -34,7 +37,7 @@ if [[ "${INPUT_HISTORY:-false}" == "true" ]]; then
     echo "::warning title=petstore-deprecations::the checkout is shallow: the history starts at its first commit. Check out with fetch-depth: 0 for the whole history."
   fi
   # The history is for people: when it cannot be counted, the scan's result still stands.
-  if ! npx --yes --package="$ACTION_PATH" -- petstore-deprecations history "${paths[@]}" "${history_args[@]}"; then
+  if ! "$cli" history "${paths[@]}" "${history_args[@]}"; then
     echo "::warning title=petstore-deprecations::the history could not be counted (see the log above)"
     history_file=""
   fi

@@ -13,6 +13,8 @@ const bins = {
   'petstore-deprecations': 'src/cli/petstoreDeprecations.ts',
   'petstore-server': 'src/cli/petstoreServer.ts',
   'petstore-mcp': 'src/cli/petstoreMcp.ts',
+  // The finder's language server, for editors other than VS Code (over stdio).
+  'petstore-language-server': 'src/lsp/main.ts',
 };
 
 await rm(OUT, { recursive: true, force: true });

@@ -16,6 +16,8 @@ const REQUIRED = [
   { name: 'openssl', present: () => existsSync('/usr/bin/openssl') },
   // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).
   { name: 'ripgrep', present: () => existsSync('/usr/bin/rg') },
+  // The pre-commit hook is tested with the real tool.
+  { name: 'pre-commit', present: () => existsSync('/usr/bin/pre-commit') },
   {
     name: 'libkrb5-dev',
     present: () => spawnSync('dpkg', ['-s', 'libkrb5-dev'], { stdio: 'ignore' }).status === 0,

@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ensureSystemPackages } from '../../host/systemPackages';
+import { runActionSteps } from '../../support/githubAction';
+import { GitRepository } from '../../support/gitRepository';
 import { call } from '../../support/http';
 import { freePort, startLocalRegistry, type LocalRegistry } from '../../support/localRegistry';
 import { runNodeToExit, runToExit } from '../../support/runToExit';
@@ -48,6 +52,7 @@ describe('the npm package petstore-deprecations, published to a registry and ins
     assert.equal(manifest.scripts, undefined, 'no install script of any kind');
     assert.deepEqual(Object.keys(manifest.bin as object).sort(), [
       'petstore-deprecations',
+      'petstore-language-server',
       'petstore-mcp',
       'petstore-server',
     ]);
@@ -88,7 +93,7 @@ describe('the npm package petstore-deprecations, published to a registry and ins
     assert.match(scan.stdout, /^src\/client\.ts:1:\d+: warning: GET \/pets\/\{petId\}/m);
   });
 
-  it('installs globally with --prefix: the server answers and the MCP server lists its tools', async () => {
+  it('installs globally with --prefix: the server answers, the language server initializes, the MCP server lists its tools', async () => {
     const prefix = join(scratch, 'global');
     const started = performance.now();
     const installed = await registry.npm(
@@ -113,6 +118,35 @@ describe('the npm package petstore-deprecations, published to a registry and ins
       await server.exited;
     }
 
+    // The language server answers an editor's initialize over stdio.
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { processId: null, rootUri: null, capabilities: {} },
+    });
+    const lsp = spawn(bin('petstore-language-server'), ['--stdio'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    try {
+      const answered = new Promise<string>((resolveAnswer) => {
+        let text = '';
+        lsp.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (text.includes('"serverInfo"')) resolveAnswer(text);
+        });
+      });
+      lsp.stdin.write(`Content-Length: ${Buffer.byteLength(initialize)}\r\n\r\n${initialize}`);
+      assert.match(
+        await answered,
+        new RegExp(
+          `"serverInfo":\\{"name":"petstore-deprecations","version":"${VERSION.replace(/\./g, '\\.')}"`,
+        ),
+      );
+    } finally {
+      lsp.kill();
+    }
+
     const client = new Client({ name: 'package-test', version: '1' });
     await client.connect(
       new StdioClientTransport({ command: bin('petstore-mcp'), args: [], stderr: 'pipe' }),
@@ -129,6 +163,73 @@ describe('the npm package petstore-deprecations, published to a registry and ins
       assert.match(JSON.stringify(spec.contents), /Pet Store/);
     } finally {
       await client.close();
+    }
+  });
+
+  it('the GitHub Action installs the package of its own version from the registry, and scans with it', () => {
+    const repo = join(scratch, 'action-repo');
+    mkdirSync(join(repo, 'src'), { recursive: true });
+    writeFileSync(join(repo, 'src/client.ts'), CALL);
+    const run = runActionSteps(repo, { sarif: 'scan.sarif' }, registry.env);
+    console.log(
+      `      the Action's setup (install step): ${(run.durations[0]! / 1000).toFixed(1)} s (goal ≤ 15 s)`,
+    );
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(
+      run.stdout,
+      new RegExp(`petstore-deprecations ${VERSION.replace(/\./g, '\\.')} installed`),
+    );
+    assert.equal(run.outputs.calls, '1');
+    assert.match(run.stdout, /^::warning file=src\/client\.ts,line=1/m);
+  });
+
+  it('pre-commit (the real tool) refuses a commit that adds a call, and lets a clean one through', async () => {
+    ensureSystemPackages((line) => console.log(line), ['pre-commit']);
+    // The hook repository as pre-commit clones it: the hooks file, its script, the version.
+    const hooks = new GitRepository();
+    hooks
+      .write('.pre-commit-hooks.yaml', readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8'))
+      .write(
+        'scripts/pre-commit-scan.sh',
+        readFileSync(join(ROOT, 'scripts/pre-commit-scan.sh'), 'utf8'),
+      )
+      .write('package.json', JSON.stringify({ name: 'hooks', version: VERSION }));
+    chmodSync(join(hooks.root, 'scripts/pre-commit-scan.sh'), 0o755);
+    hooks.commit('2026-11-01');
+    const rev = hooks.git('rev-parse', 'HEAD').trim();
+    // A project with no commit yet, and files whose names have a space and a newline.
+    const project = new GitRepository();
+    const env = {
+      ...process.env,
+      ...registry.env,
+      PRE_COMMIT_HOME: join(scratch, 'pre-commit-home'),
+    };
+    const run = (command: string, args: string[]) =>
+      runToExit(command, args, project.root, env, 180_000);
+    try {
+      project.write(
+        '.pre-commit-config.yaml',
+        `repos:\n  - repo: ${hooks.root}\n    rev: ${rev}\n    hooks: [{ id: petstore-deprecations }]\n`,
+      );
+      const installed = await run('pre-commit', ['install']);
+      assert.equal(installed.code, 0, installed.output);
+      project
+        .write('src/with space.ts', CALL)
+        .write('src/new\nline.py', 'pets = api.list_pets()\n');
+      project.git('add', '-A');
+      const refused = await run('git', ['commit', '-m', 'adds a call']);
+      assert.notEqual(refused.code, 0, refused.output);
+      assert.match(refused.output, /src\/with space\.ts:1:\d+: warning: GET \/pets\/\{petId\}/);
+      assert.throws(() => project.git('rev-parse', 'HEAD'), 'nothing was committed');
+
+      project.remove('src/with space.ts');
+      project.git('add', '-A');
+      const passed = await run('git', ['commit', '-m', 'clean']);
+      assert.equal(passed.code, 0, passed.output);
+      assert.match(passed.output, /Deprecated GET \/pets\/\{petId\} \(getPet\) calls\.+Passed/);
+    } finally {
+      project.dispose();
+      hooks.dispose();
     }
   });
 

@@ -3,7 +3,11 @@
  * Chromium. Exits non-zero when a test fails, the suite throws, hangs, or the host dies.
  *
  *   node --import tsx test/host/runIntegration.ts [--suite out/test/integration/index.js]
- *        [--workspace test/fixtures/workspace] [--timeout 600] [--label integration]
+ *        [--workspace test/fixtures/workspace] [--timeout 600] [--label integration] [--vsix]
+ *
+ * With --vsix the extension is not run from this checkout: it is packaged (npm run package's
+ * options), installed into the clean profile with --install-extension, and the suite runs beside
+ * it from a stub development extension, so only what the .vsix holds is there.
  */
 import {
   appendFileSync,
@@ -14,9 +18,11 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,7 +32,7 @@ import {
   type FailedTest,
   type SuiteResults,
 } from '../integration/support/mochaRunner';
-import { ensureCodeServer } from './codeServerInstall';
+import { ensureCodeServer, type EditorHostInstall } from './codeServerInstall';
 import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { freePort } from './freePort';
 import { startHostEndpoint } from './hostEndpoint';
@@ -52,6 +58,7 @@ async function main(): Promise<number> {
       workspace: { type: 'string', default: 'test/fixtures/workspace' },
       timeout: { type: 'string', default: '600' },
       label: { type: 'string', default: 'integration' },
+      vsix: { type: 'boolean', default: false },
     },
   });
   const log = (line: string) => process.stdout.write(`[host] ${line}\n`);
@@ -93,6 +100,7 @@ async function main(): Promise<number> {
   let passed = false;
   let failedTests: FailedTest[] = [];
   try {
+    const extensionPath = values.vsix ? installPackagedExtension(install, scratch, log) : ROOT;
     server = await startCodeServer({
       install,
       port: await freePort(),
@@ -106,7 +114,7 @@ async function main(): Promise<number> {
     workbench = await openWorkbench({
       origin: server.origin,
       workspace,
-      extensionPath: ROOT,
+      extensionPath,
       testsPath: suite,
       environment: {
         PETSTORE_TEST_RESULTS: resultsFile,
@@ -181,6 +189,55 @@ async function main(): Promise<number> {
     }
     if (!process.env.PETSTORE_KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Packages the extension as `npm run package` does, installs the .vsix into the profile the host
+ * will use, and returns a stub extension to develop (the workbench needs one to run a suite)
+ * that is not this checkout, so the installed package is the only Pet Store Explorer there.
+ */
+function installPackagedExtension(
+  install: EditorHostInstall,
+  scratch: string,
+  log: (line: string) => void,
+): string {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [, ...packageArgs] = manifest.scripts.package!.split(' ');
+  const vsix = join(scratch, 'extension.vsix');
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/@vscode/vsce/vsce'), ...packageArgs, '--out', vsix],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const profile = join(scratch, 'profile');
+  execFileSync(
+    install.node,
+    [
+      install.entry,
+      '--user-data-dir',
+      profile,
+      '--extensions-dir',
+      join(profile, 'extensions'),
+      '--install-extension',
+      vsix,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  log(`installed ${statSync(vsix).size} bytes of .vsix into the clean profile`);
+  const driver = join(scratch, 'suite-driver');
+  mkdirSync(driver);
+  writeFileSync(
+    join(driver, 'package.json'),
+    JSON.stringify({
+      name: 'packaged-suite-driver',
+      publisher: 'petstore-tests',
+      version: '0.0.0',
+      engines: { vscode: '*' },
+    }),
+  );
+  return driver;
 }
 
 function readResults(path: string): SuiteResults | undefined {

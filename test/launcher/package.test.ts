@@ -51,6 +51,8 @@ describe('the extension package (npm run package)', function () {
       // The MCP server agent mode starts, the threads it scans on, and the spec it serves.
       'dist/cli/petstore-mcp.js',
       'dist/cli/scan-worker.js',
+      // The server "Rehearse the Removal" runs.
+      'dist/cli/petstore-server.js',
       'docs/spec/pet-store-interface.md',
       // Translations of the manifest and of the runtime strings.
       'package.nls.json',

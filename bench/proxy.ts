@@ -5,7 +5,7 @@
  * connections held open at once through the proxy, each sending a request. Prints the medians and
  * p99s, what the proxy adds, and how many of the 500 were answered. Run: npm run bench:proxy
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startListeningProcess } from './listeningProcess';
 import { resolve } from 'node:path';
 import { Client, Pool } from 'undici';
 
@@ -15,21 +15,6 @@ const HELD_CONNECTIONS = 500;
 const KEY = 'bench-key';
 const PATH = '/v1/pets?limit=20';
 const SERVER = resolve(__dirname, '../dist/cli/petstore-server.js');
-
-function startProcess(args: string[]): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, [SERVER, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolvePromise, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^/\s]+)/.exec(output);
-      if (match) resolvePromise({ child, origin: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
 
 /** Milliseconds of each of `count` requests sent one after another on one kept-alive connection. */
 async function latencies(client: Client, count: number): Promise<number[]> {
@@ -52,8 +37,17 @@ const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 
 async function main(): Promise<void> {
-  const upstream = await startProcess(['--api-key', KEY, '--seed', '--quiet', '--port', '0']);
-  const proxy = await startProcess([
+  const upstream = await startListeningProcess([
+    SERVER,
+    '--api-key',
+    KEY,
+    '--seed',
+    '--quiet',
+    '--port',
+    '0',
+  ]);
+  const proxy = await startListeningProcess([
+    SERVER,
     '--upstream',
     `${upstream.origin}/v1`,
     '--removed',

@@ -3,7 +3,7 @@
  * returns the same JSON, measured in one run with alternating rounds so machine noise hits both.
  * Prints requests per second for each and their ratio. Run: npm run bench:server
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startListeningProcess } from './listeningProcess';
 import { resolve } from 'node:path';
 import { Pool } from 'undici';
 
@@ -12,23 +12,6 @@ const REQUESTS_PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 5000);
 const CONCURRENCY = 32;
 const KEY = 'bench-key';
 const PATH = '/v1/pets?limit=20';
-
-function startProcess(
-  args: string[],
-  stdin?: Buffer,
-): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(stdin);
-  return new Promise((resolvePromise, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^/\s]+)/.exec(output);
-      if (match) resolvePromise({ child, origin: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
 
 async function fire(pool: Pool, count: number): Promise<number> {
   let next = 0;
@@ -52,7 +35,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  const server = await startProcess([
+  const server = await startListeningProcess([
     resolve(__dirname, '../dist/cli/petstore-server.js'),
     '--api-key',
     KEY,
@@ -68,7 +51,7 @@ async function main(): Promise<void> {
     headers: { authorization: `Bearer ${KEY}` },
   });
   const body = Buffer.from(await sample.body.arrayBuffer());
-  const bare = await startProcess([resolve(__dirname, 'bareJsonServer.mjs')], body);
+  const bare = await startListeningProcess([resolve(__dirname, 'bareJsonServer.mjs')], body);
   const barePool = new Pool(bare.origin, { connections: CONCURRENCY });
 
   await fire(serverPool, 2000); // warm-up: JIT, connections

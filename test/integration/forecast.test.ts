@@ -83,6 +83,10 @@ describe('Migration forecast in the editor: the verdict in the Deprecated Calls 
     await vscode.commands.executeCommand('petstore.scanWorkspaceForDeprecatedCalls');
     const description = await shown;
     assert.match(description, /^on track: zero by \d{4}-\d{2} · \d+ days left$/);
+    assert.match(
+      String(api.deprecatedCallsView.message),
+      /^Forecast from the git history: on track: zero by \d{4}-\d{2}\. The exported report has the burn-down chart\.$/,
+    );
     const history = api.forecast.history!;
     assert.equal(history.forecast.total.verdict, 'on track');
     // A point a month since the first commit (none before it), two calls fewer each month.
@@ -112,6 +116,7 @@ describe('Migration forecast in the editor: the verdict in the Deprecated Calls 
     git(['rm', '-r', '-q', '--cached', '.']);
     git(['commit', '-q', '--allow-empty', '-m', 'everything out of the index']);
     assert.match(await settled, /^\d+ days left$/);
+    assert.equal(api.deprecatedCallsView.message, undefined);
     assert.equal(api.forecast.history?.forecast.total.verdict, 'done');
   });
 });

@@ -58,6 +58,8 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   private groups: GroupNode[] = [];
   private view: vscode.TreeView<CallsNode> | undefined;
   private verdict: string | undefined;
+  /** Why the owner grouping fell back to folders, when it did. */
+  private ownersNote: string | undefined;
 
   constructor(private readonly workspaceState: vscode.Memento) {
     this.subscription = vscode.languages.onDidChangeDiagnostics(() => {
@@ -113,11 +115,11 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
                 : vscode.l10n.t('{0} deprecated calls', total),
           }
         : undefined;
-      this.describe();
-      this.view.message =
+      this.ownersNote =
         this.grouping === 'owner' && calls.length && !owners
           ? vscode.l10n.t('No CODEOWNERS file in this repository: grouped by top-level folder.')
           : undefined;
+      this.describe();
     }
     this.changed.fire(undefined);
   }
@@ -127,6 +129,14 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     const daysLeft = vscode.l10n.t('{0} days left', this.report.daysLeft);
     // The verdict first: a narrow side bar cuts the end of the description off.
     this.view.description = this.verdict ? `${this.verdict} · ${daysLeft}` : daysLeft;
+    // Said whole above the tree too: the description is cut off when the view's toolbar shows.
+    const forecast =
+      this.verdict &&
+      vscode.l10n.t(
+        'Forecast from the git history: {0}. The exported report has the burn-down chart.',
+        this.verdict,
+      );
+    this.view.message = [this.ownersNote, forecast].filter(Boolean).join(' ') || undefined;
   }
 
   getChildren(node?: CallsNode): CallsNode[] {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { parse } from 'yaml';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -181,6 +182,31 @@ describe('the npm package petstore-deprecations, published to a registry and ins
     );
     assert.equal(run.outputs.calls, '1');
     assert.match(run.stdout, /^::warning file=src\/client\.ts,line=1/m);
+  });
+
+  it('the GitLab template runs the package it names (this version) on a repository without CODEOWNERS', async () => {
+    const template = parse(
+      readFileSync(join(ROOT, 'ci/gitlab/petstore-deprecations.gitlab-ci.yml'), 'utf8'),
+    ) as { variables: Record<string, string>; 'petstore-deprecations': { script: string[] } };
+    assert.equal(template.variables.PETSTORE_PACKAGE, SPEC);
+    const repo = join(scratch, 'gitlab-repo');
+    mkdirSync(join(repo, 'src'), { recursive: true });
+    writeFileSync(join(repo, 'src/client.ts'), CALL);
+    const job = await runToExit(
+      'bash',
+      ['-e', '-c', template['petstore-deprecations'].script.join('\n')],
+      repo,
+      { ...process.env, ...registry.env, ...template.variables },
+      180_000,
+    );
+    assert.equal(job.code, 1, job.output);
+    const report = JSON.parse(readFileSync(join(repo, 'gl-code-quality-report.json'), 'utf8')) as {
+      location: { path: string };
+    }[];
+    assert.deepEqual(
+      report.map((issue) => issue.location.path),
+      ['src/client.ts'],
+    );
   });
 
   it('pre-commit (the real tool) refuses a commit that adds a call, and lets a clean one through', async () => {

@@ -3,25 +3,28 @@ import type { RemovalRehearsal } from './removalRehearsal';
 
 /** While a rehearsal runs: its address and the calls to GET /pets/{petId} seen; a click stops it. */
 export class RehearsalStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem(
-    'petstore.rehearsal',
-    vscode.StatusBarAlignment.Left,
-    49,
-  );
+  /** Made at the first rehearsal, not at activation (most sessions never rehearse). */
+  private item: vscode.StatusBarItem | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly rehearsal: RemovalRehearsal) {
-    this.item.name = vscode.l10n.t('Pet Store Removal Rehearsal');
-    this.item.command = 'petstore.stopRehearsal';
     this.subscription = rehearsal.onDidChange(() => this.update());
-    this.update();
   }
 
   private update(): void {
     const running = this.rehearsal.running;
     if (!running) {
-      this.item.hide();
+      this.item?.hide();
       return;
+    }
+    if (!this.item) {
+      this.item = vscode.window.createStatusBarItem(
+        'petstore.rehearsal',
+        vscode.StatusBarAlignment.Left,
+        49,
+      );
+      this.item.name = vscode.l10n.t('Pet Store Removal Rehearsal');
+      this.item.command = 'petstore.stopRehearsal';
     }
     this.item.text =
       running.calls === 1
@@ -40,6 +43,6 @@ export class RehearsalStatusBar implements vscode.Disposable {
 
   dispose(): void {
     this.subscription.dispose();
-    this.item.dispose();
+    this.item?.dispose();
   }
 }

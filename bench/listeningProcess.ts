@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const SERVER = resolve(__dirname, '../dist/cli/petstore-server.js');
 
 /**
  * Runs a Node script (this Node) and resolves once it prints "listening on http://host:port",
@@ -19,4 +22,9 @@ export function startListeningProcess(
     });
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
+}
+
+/** This checkout's petstore-server on a free port, quiet, seeded, accepting `key`. */
+export function startSeededServer(key: string): Promise<{ child: ChildProcess; origin: string }> {
+  return startListeningProcess([SERVER, '--api-key', key, '--seed', '--quiet', '--port', '0']);
 }

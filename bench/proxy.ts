@@ -5,8 +5,7 @@
  * connections held open at once through the proxy, each sending a request. Prints the medians and
  * p99s, what the proxy adds, and how many of the 500 were answered. Run: npm run bench:proxy
  */
-import { startListeningProcess } from './listeningProcess';
-import { resolve } from 'node:path';
+import { SERVER, startListeningProcess, startSeededServer } from './listeningProcess';
 import { Client, Pool } from 'undici';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -14,7 +13,6 @@ const REQUESTS_PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 1500);
 const HELD_CONNECTIONS = 500;
 const KEY = 'bench-key';
 const PATH = '/v1/pets?limit=20';
-const SERVER = resolve(__dirname, '../dist/cli/petstore-server.js');
 
 /** Milliseconds of each of `count` requests sent one after another on one kept-alive connection. */
 async function latencies(client: Client, count: number): Promise<number[]> {
@@ -37,15 +35,7 @@ const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 
 async function main(): Promise<void> {
-  const upstream = await startListeningProcess([
-    SERVER,
-    '--api-key',
-    KEY,
-    '--seed',
-    '--quiet',
-    '--port',
-    '0',
-  ]);
+  const upstream = await startSeededServer(KEY);
   const proxy = await startListeningProcess([
     SERVER,
     '--upstream',

@@ -3,7 +3,7 @@
  * returns the same JSON, measured in one run with alternating rounds so machine noise hits both.
  * Prints requests per second for each and their ratio. Run: npm run bench:server
  */
-import { startListeningProcess } from './listeningProcess';
+import { startListeningProcess, startSeededServer } from './listeningProcess';
 import { resolve } from 'node:path';
 import { Pool } from 'undici';
 
@@ -35,15 +35,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  const server = await startListeningProcess([
-    resolve(__dirname, '../dist/cli/petstore-server.js'),
-    '--api-key',
-    KEY,
-    '--seed',
-    '--quiet',
-    '--port',
-    '0',
-  ]);
+  const server = await startSeededServer(KEY);
   const serverPool = new Pool(server.origin, { connections: CONCURRENCY });
   const sample = await serverPool.request({
     method: 'GET',

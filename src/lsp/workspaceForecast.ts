@@ -1,5 +1,5 @@
 import type { DeprecationEngine } from '../core/deprecations/engine';
-import { firstParentCommits, gitDirectory } from '../core/deprecations/history/gitObjects';
+import { gitDirectory, headCommit } from '../core/deprecations/history/gitObjects';
 import type { HistoryReport } from '../core/deprecations/history/historyReport';
 import { aYearBefore, repositoryHistory } from '../core/deprecations/history/repositoryHistory';
 import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
@@ -37,7 +37,8 @@ export class WorkspaceForecasts {
     let head: string | undefined;
     try {
       gitDir = gitDirectory(repository);
-      head = firstParentCommits(repository)[0]?.sha;
+      // One rev-parse per ask, not the whole log: asked again at every commit.
+      head = headCommit(repository);
     } catch {
       return Promise.resolve({ unavailable: 'the workspace is not in a git repository' });
     }

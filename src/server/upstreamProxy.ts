@@ -13,8 +13,12 @@ import { sendError } from './errorResponse';
 /** Marks requests this proxy sent: one that comes back is a loop (the upstream is the proxy). */
 const HOP_HEADER = 'petstore-rehearsal-hop';
 
-/** Headers of one connection (RFC 9110 7.6.1), never forwarded; `expect` is answered here. */
+/**
+ * Headers of one connection (RFC 9110 7.6.1), never forwarded; `expect` is answered here, and the
+ * hop mark is this proxy's own (set afresh on each forwarded request, never relayed back).
+ */
 const HOP_BY_HOP = new Set([
+  HOP_HEADER,
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -71,7 +75,7 @@ export function createForwarder({ upstream, dispatcher, timeoutMs }: UpstreamOpt
         origin,
         path: `${basePath}${below}`,
         method: request.method ?? 'GET',
-        headers: { ...forwardedHeaders(request.headers), [HOP_HEADER]: hop },
+        headers: { ...endToEndHeaders(request.headers), [HOP_HEADER]: hop },
         body: hasBody(request) ? request : null,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -93,7 +97,7 @@ export function createForwarder({ upstream, dispatcher, timeoutMs }: UpstreamOpt
         `The upstream redirected (${answer.statusCode}) to ${redirectTarget(answer.headers.location, upstream)}: the proxy does not follow redirects, so the API key goes nowhere else`,
       );
     }
-    response.writeHead(answer.statusCode, { ...relayedHeaders(answer.headers), ...extraHeaders });
+    response.writeHead(answer.statusCode, { ...endToEndHeaders(answer.headers), ...extraHeaders });
     try {
       await pipeline(answer.body, response);
     } catch {
@@ -113,18 +117,9 @@ function hasBody(request: IncomingMessage): boolean {
   );
 }
 
-/** The request's end-to-end headers: without the hop-by-hop ones and those Connection names. */
-function forwardedHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const named = connectionNamed(headers.connection);
-  const kept: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name) && name !== HOP_HEADER)
-      kept[name] = value;
-  return kept;
-}
-
-function relayedHeaders(
-  headers: Record<string, string | string[] | undefined>,
+/** End-to-end headers, either way: without the hop-by-hop ones and those Connection names. */
+function endToEndHeaders(
+  headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>,
 ): Record<string, string | string[]> {
   const named = connectionNamed(headers.connection);
   const kept: Record<string, string | string[]> = {};

@@ -16,7 +16,7 @@ const START_TIMEOUT_MS = 15_000;
  * ships), on the editor's Node. It counts the calls to GET /pets/{petId} from its log.
  */
 export class RehearsalServer {
-  /** Calls to GET /pets/{petId} seen, and how many were answered as removed (410/404 rehearsed). */
+  /** Calls to GET /pets/{petId} the server logged, whatever it answered. */
   calls = 0;
   private exitListeners: ((message: string) => void)[] = [];
   private callListeners: (() => void)[] = [];

@@ -46,6 +46,16 @@ export function isShallow(repository: string): boolean {
   return git(repository, ['rev-parse', '--is-shallow-repository']).trim() === 'true';
 }
 
+/** The commit HEAD names; undefined in a repository without commits. */
+export function headCommit(repository: string): string | undefined {
+  const result = spawnSync('git', ['-C', repository, 'rev-parse', '--verify', '--quiet', 'HEAD'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  if (result.error) throw new GitError(`cannot run git: ${result.error.message}`);
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
 /** HEAD's first-parent line, newest first (merges count by the side they were merged into). */
 export function firstParentCommits(repository: string): Commit[] {
   let listing: string;

@@ -29,21 +29,19 @@ export class WorkspaceForecasts {
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  forecast(folder: string | undefined, finder: ForecastEngine): Promise<WorkspaceForecast> {
-    if (folder === undefined)
-      return Promise.resolve({ unavailable: 'no workspace folder on this machine' });
+  async forecast(folder: string | undefined, finder: ForecastEngine): Promise<WorkspaceForecast> {
+    if (folder === undefined) return { unavailable: 'no workspace folder on this machine' };
     const repository = repositoryRoot(folder);
     let gitDir: string;
     let head: string | undefined;
     try {
-      gitDir = gitDirectory(repository);
+      gitDir = await gitDirectory(repository);
       // One rev-parse per ask, not the whole log: asked again at every commit.
-      head = headCommit(repository);
+      head = await headCommit(repository);
     } catch {
-      return Promise.resolve({ unavailable: 'the workspace is not in a git repository' });
+      return { unavailable: 'the workspace is not in a git repository' };
     }
-    if (head === undefined)
-      return Promise.resolve({ unavailable: 'the repository has no commits yet' });
+    if (head === undefined) return { unavailable: 'the repository has no commits yet' };
     const now = this.now();
     const key = `${head} ${folder} ${now.toISOString().slice(0, 10)}`;
     if (this.last?.key === key && this.last.engine === finder.engine) return this.last.answer;

@@ -93,7 +93,7 @@ export async function runHistory(args: string[]): Promise<number> {
   const repository = repositoryRoot(process.cwd());
   let gitDir: string;
   try {
-    gitDir = gitDirectory(repository);
+    gitDir = await gitDirectory(repository);
   } catch (error) {
     fail(`history needs a git repository: ${(error as Error).message}`);
   }

@@ -226,7 +226,7 @@ async function lastYear(repository: string, settings: FinderSettings): Promise<H
   try {
     const { report } = await historyOf({
       repository,
-      gitDir: gitDirectory(repository),
+      gitDir: await gitDirectory(repository),
       scopes: [],
       settings,
       since: aYearBefore(now),

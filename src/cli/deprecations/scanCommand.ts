@@ -142,7 +142,7 @@ export async function runScan(args: string[]): Promise<number> {
   let changed: ChangedFiles | undefined;
   if (values['changed-since'] !== undefined) {
     try {
-      changed = changedSince(process.cwd(), values['changed-since']);
+      changed = await changedSince(process.cwd(), values['changed-since']);
     } catch (error) {
       if (error instanceof ChangedFilesError) fail(error.message);
       throw error;

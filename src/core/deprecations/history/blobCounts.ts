@@ -2,11 +2,13 @@
  * The calls counted in each blob, kept between runs of `history` under the repository's git
  * folder: a file unchanged between two points (or two runs) is never scanned twice. Keyed by the
  * finder's settings, so a run with other options starts afresh; an unreadable cache is rebuilt,
- * never trusted; safe to delete.
+ * never trusted; safe to delete. The repository may be someone else's: a link in the cache's
+ * place is never read or written through (replaced), nor a FIFO or device read.
  */
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomically } from '../migration/writeAtomically';
+import { FileRefusedError, readRegularText } from '../../files/regularFile';
+import { writeFileWithin } from '../../files/writeWithin';
 
 const FORMAT = 'petstore-deprecations blob counts';
 const VERSION = 1;
@@ -39,16 +41,15 @@ export class BlobCounts {
   private changed = false;
 
   private constructor(
-    private readonly folder: string | undefined,
+    private readonly gitDirectory: string | undefined,
     private readonly key: string,
   ) {}
 
   /** Kept in `gitDirectory/petstore-deprecations/`, or only in memory without a folder. */
   static open(gitDirectory: string | undefined, key: string): BlobCounts {
-    const folder = gitDirectory && join(gitDirectory, 'petstore-deprecations');
-    const cache = new BlobCounts(folder, key);
-    if (folder) {
-      const data = cache.read(join(folder, COMMITS_FILE));
+    const cache = new BlobCounts(gitDirectory, key);
+    if (gitDirectory) {
+      const data = cache.read(COMMITS_FILE);
       for (const [id, tally] of Object.entries(data?.commits ?? {})) cache.commits.set(id, tally);
     } else cache.countsLoaded = true;
     return cache;
@@ -92,10 +93,11 @@ export class BlobCounts {
 
   /** Writes what changed back (each file whole or not at all); a failure is a note, the history stands. */
   save(): void {
-    if (!this.folder || !this.changed) return;
+    if (!this.gitDirectory || !this.changed) return;
     const header = { format: FORMAT, version: VERSION, key: this.key };
+    const write = (name: string, text: string) =>
+      writeFileWithin(this.gitDirectory!, join(FOLDER, name), text);
     try {
-      mkdirSync(this.folder, { recursive: true });
       if (this.countsLoaded) {
         const kept =
           this.counts.size > MAX_CACHED_BLOBS
@@ -103,16 +105,13 @@ export class BlobCounts {
             : [...this.counts];
         const counts: Record<string, number> = {};
         for (const [id, count] of kept) counts[id] = count;
-        writeFileAtomically(join(this.folder, COUNTS_FILE), JSON.stringify({ ...header, counts }));
+        write(COUNTS_FILE, JSON.stringify({ ...header, counts }));
       }
-      writeFileAtomically(
-        join(this.folder, COMMITS_FILE),
-        JSON.stringify({ ...header, commits: Object.fromEntries(this.commits) }),
-      );
+      write(COMMITS_FILE, JSON.stringify({ ...header, commits: Object.fromEntries(this.commits) }));
       this.changed = false;
     } catch (error) {
       this.notes.push(
-        `cannot keep the history cache in ${this.folder}: ${(error as Error).message}`,
+        `cannot keep the history cache in ${join(this.gitDirectory, FOLDER)}: ${(error as Error).message}`,
       );
     }
   }
@@ -120,23 +119,30 @@ export class BlobCounts {
   private loadedCounts(): Map<string, number> {
     if (!this.countsLoaded) {
       this.countsLoaded = true;
-      const data = this.folder ? this.read(join(this.folder, COUNTS_FILE)) : undefined;
+      const data = this.gitDirectory ? this.read(COUNTS_FILE) : undefined;
       for (const [id, count] of Object.entries(data?.counts ?? {})) this.counts.set(id, count);
     }
     return this.counts;
   }
 
   /** One cache file, if it is whole and of these settings; otherwise a note and nothing. */
-  private read(file: string): CacheFile | undefined {
+  private read(name: string): CacheFile | undefined {
+    const file = join(this.gitDirectory!, FOLDER, name);
     let text: string;
     try {
-      if (statSync(file).size > MAX_CACHE_BYTES) {
-        this.notes.push(`the history cache ${file} is too large: rebuilt`);
-        return undefined;
-      }
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return undefined; // none yet
+      // Its folder is checked too: a link there is never followed.
+      if (isLink(join(this.gitDirectory!, FOLDER)))
+        throw new FileRefusedError(
+          `${join(this.gitDirectory!, FOLDER)} is a symbolic link`,
+          'link',
+        );
+      text = readRegularText(file, { maxBytes: MAX_CACHE_BYTES, followLinks: false });
+    } catch (error) {
+      const refusal = error instanceof FileRefusedError ? error.reason : 'unreadable';
+      // None yet, or one that cannot be ours: said, and rebuilt in its place.
+      if (refusal !== 'missing')
+        this.notes.push(`the history cache ${file} was not read (${REFUSALS[refusal]}): rebuilt`);
+      return undefined;
     }
     let data: unknown;
     try {
@@ -153,7 +159,23 @@ export class BlobCounts {
   }
 }
 
+const FOLDER = 'petstore-deprecations';
 const COUNTS_FILE = 'blob-counts.json';
+const REFUSALS = {
+  missing: 'missing',
+  link: 'a symbolic link',
+  notRegularFile: 'not a regular file',
+  tooLarge: 'too large',
+  unreadable: 'unreadable',
+} as const;
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
 const COMMITS_FILE = 'commit-tallies.json';
 
 interface CacheFile {

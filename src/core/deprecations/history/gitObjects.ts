@@ -3,9 +3,9 @@
  * first-parent commits and their dates, a commit's tree, blobs streamed through one
  * `git cat-file --batch`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { GitError, gitFailure, gitText, runGit, spawnGit } from '../../git/hardenedGit';
 
-export class GitError extends Error {}
+export { GitError };
 
 export interface Commit {
   sha: string;
@@ -20,47 +20,32 @@ export interface TreeEntry {
   sha: string;
 }
 
-/** git's listing of a large tree: tens of megabytes for 100,000 files. */
-const MAX_LISTING_BYTES = 512 * 1024 * 1024;
-
-function git(repository: string, args: readonly string[]): string {
-  const result = spawnSync('git', ['-C', repository, ...args], {
-    encoding: 'utf8',
-    maxBuffer: MAX_LISTING_BYTES,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (result.error) throw new GitError(`cannot run git: ${result.error.message}`);
-  if (result.status !== 0)
-    throw new GitError(
-      `git ${args[0]} failed: ${result.stderr.trim().split('\n')[0] || `status ${result.status}`}`,
-    );
-  return result.stdout;
-}
-
 /** The folder git keeps its data in (`.git`, or a worktree's), absolute. */
-export function gitDirectory(repository: string): string {
-  return git(repository, ['rev-parse', '--absolute-git-dir']).trim();
+export async function gitDirectory(repository: string): Promise<string> {
+  return (await gitText(repository, ['rev-parse', '--absolute-git-dir'])).trim();
 }
 
-export function isShallow(repository: string): boolean {
-  return git(repository, ['rev-parse', '--is-shallow-repository']).trim() === 'true';
+export async function isShallow(repository: string): Promise<boolean> {
+  return (await gitText(repository, ['rev-parse', '--is-shallow-repository'])).trim() === 'true';
 }
 
 /** The commit HEAD names; undefined in a repository without commits. */
-export function headCommit(repository: string): string | undefined {
-  const result = spawnSync('git', ['-C', repository, 'rev-parse', '--verify', '--quiet', 'HEAD'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  if (result.error) throw new GitError(`cannot run git: ${result.error.message}`);
-  return result.status === 0 ? result.stdout.trim() : undefined;
+export async function headCommit(repository: string): Promise<string | undefined> {
+  const result = await runGit(repository, ['rev-parse', '--verify', '--quiet', 'HEAD']);
+  return result.status === 0 ? result.stdout.toString('utf8').trim() : undefined;
 }
 
 /** HEAD's first-parent line, newest first (merges count by the side they were merged into). */
-export function firstParentCommits(repository: string): Commit[] {
+export async function firstParentCommits(repository: string): Promise<Commit[]> {
   let listing: string;
   try {
-    listing = git(repository, ['log', '--first-parent', '--format=%H %ct', 'HEAD']);
+    listing = await gitText(repository, [
+      'log',
+      '--first-parent',
+      '--no-show-signature',
+      '--format=%H %ct',
+      'HEAD',
+    ]);
   } catch (error) {
     // A repository without a commit has no HEAD: no history, not a failure.
     if (/does not have any commits|unknown revision|bad default revision/.test(String(error)))
@@ -76,8 +61,8 @@ export function firstParentCommits(repository: string): Commit[] {
 }
 
 /** Every entry of a commit's tree, recursively (`git ls-tree -r -z`). */
-export function treeEntries(repository: string, commit: string): TreeEntry[] {
-  const listing = git(repository, ['ls-tree', '-r', '-z', '--full-tree', commit]);
+export async function treeEntries(repository: string, commit: string): Promise<TreeEntry[]> {
+  const listing = await gitText(repository, ['ls-tree', '-r', '-z', '--full-tree', commit]);
   const entries: TreeEntry[] = [];
   for (const record of listing.split('\0')) {
     const tab = record.indexOf('\t');
@@ -102,22 +87,22 @@ const NO_MODE = '000000';
  * The entries that differ between each commit of `commits` and the next (`git diff-tree -r
  * --stdin`, one process for them all), renames as a delete and an add: `commits.length - 1` lists.
  */
-export function treeChangesBetween(repository: string, commits: readonly string[]): TreeChange[][] {
+export async function treeChangesBetween(
+  repository: string,
+  commits: readonly string[],
+): Promise<TreeChange[][]> {
   // A line "<commit> <parent>" compares the parent's tree with the commit's.
   const pairs = commits.slice(1).map((sha, k) => `${sha} ${commits[k]}\n`);
-  const result = spawnSync(
-    'git',
-    ['-C', repository, 'diff-tree', '--stdin', '-r', '-z', '--no-renames', '--raw'],
-    { input: pairs.join(''), encoding: 'utf8', maxBuffer: MAX_LISTING_BYTES },
+  const listing = await gitText(
+    repository,
+    ['diff-tree', '--stdin', '-r', '-z', '--no-renames', '--no-ext-diff', '--raw'],
+    { input: pairs.join('') },
   );
-  if (result.error) throw new GitError(`cannot run git: ${result.error.message}`);
-  if (result.status !== 0)
-    throw new GitError(`git diff-tree failed: ${result.stderr.trim().split('\n')[0]}`);
   // Each pair's changes follow its newer commit's name (none when the trees are the same); the
   // commits are distinct, so that name says which pair.
   const byNewer = new Map<string, TreeChange[]>();
   let list: TreeChange[] | undefined;
-  const fields = result.stdout.split('\0');
+  const fields = listing.split('\0');
   for (let k = 0; k < fields.length; k++) {
     const field = fields[k]!;
     if (!field.startsWith(':')) {
@@ -141,6 +126,25 @@ function typeOfMode(mode: string): TreeEntry['type'] {
   return mode === '160000' ? 'commit' : mode === '040000' ? 'tree' : 'blob';
 }
 
+/**
+ * In a partial clone, the objects it holds (a missing one is never fetched: hardened git has no
+ * transport, and `cat-file` would stop at it); undefined in a whole clone, where all are there.
+ */
+export async function localObjects(repository: string): Promise<ReadonlySet<string> | undefined> {
+  const promisor = await runGit(repository, [
+    'config',
+    '--get-regexp',
+    '^(extensions\\.partialclone|remote\\..*\\.promisor)$',
+  ]);
+  if (promisor.status !== 0 || !promisor.stdout.length) return undefined;
+  const listing = await gitText(repository, [
+    'cat-file',
+    '--batch-all-objects',
+    '--batch-check=%(objectname)',
+  ]);
+  return new Set(listing.split('\n').filter(Boolean));
+}
+
 /** A blob as `readBlobs` hands it on: its bytes, or why they were not read. */
 export type BlobContent = { sha: string; bytes: Buffer } | { sha: string; skipped: string };
 
@@ -148,16 +152,23 @@ export type BlobContent = { sha: string; bytes: Buffer } | { sha: string; skippe
  * Reads `shas` through one `git cat-file --batch`, handing each blob to `take` as it arrives (the
  * text of a whole history is never held at once). Blobs over `maxBytes` are passed over.
  */
+const MISSING = 'missing from the repository (a shallow or partial clone)';
+
 export async function readBlobs(
   repository: string,
   shas: readonly string[],
   maxBytes: number,
   take: (blob: BlobContent) => void,
+  /** The objects a partial clone holds (`localObjects`): the others are missing. */
+  present?: ReadonlySet<string>,
 ): Promise<void> {
+  if (present) {
+    const missing = shas.filter((sha) => !present.has(sha));
+    for (const sha of missing) take({ sha, skipped: MISSING });
+    if (missing.length) shas = shas.filter((sha) => present.has(sha));
+  }
   if (shas.length === 0) return;
-  const child = spawn('git', ['-C', repository, 'cat-file', '--batch'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawnGit(repository, ['cat-file', '--batch']);
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
@@ -185,7 +196,7 @@ export async function readBlobs(
         pending = pending.subarray(newline + 1);
         const [sha = '', type, sizeText] = header.split(' ');
         if (type === 'missing' || sizeText === undefined) {
-          take({ sha, skipped: 'missing from the repository (a shallow or partial clone)' });
+          take({ sha, skipped: MISSING });
           continue;
         }
         const size = Number(sizeText);
@@ -214,5 +225,7 @@ export async function readBlobs(
   });
   const status = await closed;
   if (status !== 0)
-    throw new GitError(`git cat-file failed: ${stderr.trim() || `status ${status}`}`);
+    throw new GitError(
+      gitFailure(['cat-file'], { status: status ?? 1, stdout: Buffer.alloc(0), stderr }),
+    );
 }

@@ -10,6 +10,7 @@ import type { BlobCounts } from './blobCounts';
 import {
   firstParentCommits,
   isShallow,
+  localObjects,
   readBlobs,
   treeChangesBetween,
   treeEntries,
@@ -69,7 +70,7 @@ const PARALLEL_FROM_BLOBS = 2_000;
 export async function countHistory(settings: HistorySettings): Promise<History> {
   const { repository, cache } = settings;
   const notes: string[] = [];
-  const commits = firstParentCommits(repository);
+  const commits = await firstParentCommits(repository);
   const until = settings.until ?? new Date();
   const dates = pointDates(settings.since, until, settings.every);
   if (dates.length > MAX_POINTS)
@@ -81,7 +82,8 @@ export async function countHistory(settings: HistorySettings): Promise<History> 
     return { points: [], notes, scanned: 0, cached: 0 };
   }
   const oldest = commits.reduce((a, b) => (b.time < a.time ? b : a));
-  const shallow = isShallow(repository);
+  const shallow = await isShallow(repository);
+  const present = await localObjects(repository);
   const points: { date: string; commit: Commit }[] = [];
   let unseen = 0;
   for (const date of dates) {
@@ -121,11 +123,12 @@ export async function countHistory(settings: HistorySettings): Promise<History> 
       points.map(({ commit }) => commit.sha).filter((sha) => !cache.commit(commitIdOf(sha))),
     ),
   ];
-  const changes = toRead.length > 1 ? treeChangesBetween(repository, toRead) : [];
+  const changes = toRead.length > 1 ? await treeChangesBetween(repository, toRead) : [];
+  const firstTree = toRead.length ? await treeEntries(repository, toRead[0]!) : [];
   const trees = new Map<string, () => void>();
   toRead.forEach((sha, k) =>
     trees.set(sha, () =>
-      k === 0 ? state.reset(sha, treeEntries(repository, sha)) : state.apply(sha, changes[k - 1]!),
+      k === 0 ? state.reset(sha, firstTree) : state.apply(sha, changes[k - 1]!),
     ),
   );
   // First pass: every blob any of those trees needs that the cache does not know, read at once.
@@ -170,7 +173,13 @@ export async function countHistory(settings: HistorySettings): Promise<History> 
   const share = Math.ceil(shas.length / readers);
   await Promise.all(
     Array.from({ length: readers }, (_, k) =>
-      readBlobs(repository, shas.slice(k * share, (k + 1) * share), settings.maxFileBytes, take),
+      readBlobs(
+        repository,
+        shas.slice(k * share, (k + 1) * share),
+        settings.maxFileBytes,
+        take,
+        present,
+      ),
     ),
   );
   // Second pass: the same trees again, now with every count, and each point's tally.
@@ -215,7 +224,8 @@ export async function countHistory(settings: HistorySettings): Promise<History> 
       passedOver.blobs.push([path, why]);
     }
     const ownersFile = state.ownersFile;
-    const owners = ownersFile && (await codeOwnersOf(repository, ownersFile, ownersBySha));
+    const owners =
+      ownersFile && (await codeOwnersOf(repository, ownersFile, ownersBySha, present));
     const byOwner = new Map<string, number>();
     const byLanguage = new Map<string, number>();
     let total = 0;
@@ -315,13 +325,20 @@ async function codeOwnersOf(
   repository: string,
   entry: { path: string; sha: string },
   parsed: Map<string, CodeOwners>,
+  present: ReadonlySet<string> | undefined,
 ): Promise<CodeOwners | undefined> {
   const known = parsed.get(entry.sha);
   if (known) return known;
   let owners: CodeOwners | undefined;
-  await readBlobs(repository, [entry.sha], MAX_CODEOWNERS_BYTES, (blob) => {
-    if ('bytes' in blob) owners = CodeOwners.parse(blob.bytes.toString('utf8'), entry.path);
-  });
+  await readBlobs(
+    repository,
+    [entry.sha],
+    MAX_CODEOWNERS_BYTES,
+    (blob) => {
+      if ('bytes' in blob) owners = CodeOwners.parse(blob.bytes.toString('utf8'), entry.path);
+    },
+    present,
+  );
   if (owners) parsed.set(entry.sha, owners);
   return owners;
 }

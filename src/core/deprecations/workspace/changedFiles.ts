@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { filtersOff, gitText, HARDENED_DIFF_OPTIONS } from '../../git/hardenedGit';
 import { join } from 'node:path';
 
 /** What changed between a git revision and the work tree. */
@@ -21,45 +21,17 @@ export function isChangedLine(changed: ChangedFiles, path: string, line: number)
 /** A pull-request scan that cannot run: not a git repository, an unknown revision, no git. */
 export class ChangedFilesError extends Error {}
 
-/**
- * Settings that would run a command configured in the repository or by the user (an fsmonitor
- * hook, a pager), or change what git prints, fixed on the command line for every call.
- */
-const SAFE_CONFIG = [
-  '-c',
-  'core.quotepath=off',
-  '-c',
-  'core.fsmonitor=false',
-  '-c',
-  'core.pager=cat',
-  '-c',
-  'diff.noprefix=false',
-  '-c',
-  'diff.mnemonicPrefix=false',
-  '-c',
-  'color.ui=false',
-];
-/** What every diff states itself: no external diff, no textconv filter, the a/ and b/ prefixes. */
-const DIFF_FORMAT = [
-  '--no-ext-diff',
-  '--no-textconv',
-  '--no-color',
-  '--src-prefix=a/',
-  '--dst-prefix=b/',
-];
-
-function git(root: string, args: string[]): string {
-  const result = spawnSync('git', [...SAFE_CONFIG, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 512 * 1024 * 1024,
-    // Nothing from the environment chooses a program for git to run.
-    env: { ...process.env, GIT_EXTERNAL_DIFF: '', GIT_PAGER: 'cat', PAGER: 'cat' },
-  });
-  if (result.error) throw new ChangedFilesError(`cannot run git: ${result.error.message}`);
-  if (result.status !== 0)
-    throw new ChangedFilesError(result.stderr.trim() || `git ${args[0]} failed`);
-  return result.stdout;
+/** git's answer, or the pull-request scan's error with git's reason. */
+async function git(
+  root: string,
+  args: string[],
+  config: readonly (readonly [string, string])[] = [],
+): Promise<string> {
+  try {
+    return await gitText(root, args, { config });
+  } catch (error) {
+    throw new ChangedFilesError((error as Error).message);
+  }
 }
 
 /**
@@ -67,29 +39,35 @@ function git(root: string, args: string[]): string {
  * revision, renames followed, untracked files included, deleted files left out), and the lines
  * added or modified in each. One `git diff` for names, one for lines.
  */
-export function changedSince(root: string, revision: string): ChangedFiles {
+export async function changedSince(root: string, revision: string): Promise<ChangedFiles> {
   try {
-    git(root, ['rev-parse', '--is-inside-work-tree']);
+    await git(root, ['rev-parse', '--is-inside-work-tree']);
   } catch {
     throw new ChangedFilesError(`${root} is not in a git repository: --changed-since needs one`);
   }
   try {
-    git(root, ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`]);
+    await git(root, [
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      '--end-of-options',
+      `${revision}^{commit}`,
+    ]);
   } catch {
     throw new ChangedFilesError(`unknown revision "${revision}" for --changed-since`);
   }
-  const top = git(root, ['rev-parse', '--show-toplevel']).trim();
+  const top = (await git(root, ['rev-parse', '--show-toplevel'])).trim();
+  // Reading the work tree runs a file's clean filter: none of the repository's drivers runs.
+  const noFilters = await filtersOff(top);
   const files = new Set<string>();
   // -z: names as they are (spaces, quotes, newlines); status, then one or two paths per entry.
-  const fields = git(top, [
-    'diff',
-    '--name-status',
-    '-z',
-    '-M',
-    ...DIFF_FORMAT,
-    revision,
-    '--',
-  ]).split('\u0000');
+  const fields = (
+    await git(
+      top,
+      ['diff', '--name-status', '-z', '-M', ...HARDENED_DIFF_OPTIONS, revision, '--'],
+      noFilters,
+    )
+  ).split('\u0000');
   for (let i = 0; i < fields.length - 1;) {
     const status = fields[i++]!;
     if (status.startsWith('R') || status.startsWith('C')) {
@@ -100,11 +78,17 @@ export function changedSince(root: string, revision: string): ChangedFiles {
       if (!status.startsWith('D')) files.add(join(top, path));
     }
   }
-  const untracked = git(top, ['ls-files', '-z', '--others', '--exclude-standard']).split('\u0000');
+  const untracked = (await git(top, ['ls-files', '-z', '--others', '--exclude-standard'])).split(
+    '\u0000',
+  );
   // Untracked files have no entry in `lines`: every line of them is new.
   for (const path of untracked) if (path) files.add(join(top, path));
   const lines = new Map<string, Set<number>>();
-  addedLines(git(top, ['diff', '-U0', '-M', ...DIFF_FORMAT, revision, '--']), top, lines);
+  addedLines(
+    await git(top, ['diff', '-U0', '-M', ...HARDENED_DIFF_OPTIONS, revision, '--'], noFilters),
+    top,
+    lines,
+  );
   return { files: [...files], lines };
 }
 

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BlobCounts } from '../../../../../src/core/deprecations/history/blobCounts';
@@ -108,7 +117,7 @@ describe('calls at points of the git history', () => {
       scans++;
       return countLines(path, text);
     };
-    const gitDir = gitDirectory(repo.root);
+    const gitDir = await gitDirectory(repo.root);
     const first = await countHistory(
       settingsFor(repo.root, { count: counting, cache: BlobCounts.open(gitDir, 'k') }),
     );
@@ -140,7 +149,7 @@ describe('calls at points of the git history', () => {
 
   it('rebuilds a corrupt cache, never trusting it, and says so', async () => {
     const repo = repository().write('a.js', calls(2)).commit('2026-01-10');
-    const gitDir = gitDirectory(repo.root);
+    const gitDir = await gitDirectory(repo.root);
     const folder = join(gitDir, 'petstore-deprecations');
     for (const name of ['blob-counts.json', 'commit-tallies.json'])
       for (const corrupt of [
@@ -165,6 +174,67 @@ describe('calls at points of the git history', () => {
       counts: Record<string, number>;
     };
     assert.ok(Object.keys(kept.counts).every((id) => /^[0-9a-f]{40}:JavaScript$/.test(id)));
+  });
+
+  it('never reads or writes through a link in the cache’s place, nor reads a FIFO or device there', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'petstore-outside-'));
+    const precious = join(outside, 'precious.json');
+    try {
+      for (const plant of [
+        // The cache folder a link to a folder outside the repository.
+        (folder: string) => symlinkSync(outside, folder),
+        // Each cache file a link to a file outside, to /dev/zero, or a FIFO.
+        (folder: string) => {
+          mkdirSync(folder);
+          symlinkSync(precious, join(folder, 'commit-tallies.json'));
+          symlinkSync(precious, join(folder, 'blob-counts.json'));
+        },
+        (folder: string) => {
+          mkdirSync(folder);
+          symlinkSync('/dev/zero', join(folder, 'commit-tallies.json'));
+        },
+        (folder: string) => {
+          mkdirSync(folder);
+          execFileSync('mkfifo', [join(folder, 'commit-tallies.json')]);
+        },
+      ]) {
+        writeFileSync(precious, 'precious');
+        const repo = repository().write('a.js', calls(2)).commit('2026-01-10');
+        const gitDir = await gitDirectory(repo.root);
+        const folder = join(gitDir, 'petstore-deprecations');
+        plant(folder);
+        const cache = BlobCounts.open(gitDir, 'k');
+        const history = await countHistory(settingsFor(repo.root, { cache }));
+        assert.equal(history.points[0]!.total, 2);
+        assert.match(
+          cache.notes.join('\n'),
+          /was not read \((a symbolic link|not a regular file)\): rebuilt/,
+        );
+        cache.save();
+        assert.equal(readFileSync(precious, 'utf8'), 'precious', 'written through a link');
+        assert.deepEqual(readdirSync(outside), ['precious.json'], 'wrote outside the repository');
+        // The links are replaced by the cache itself, which the next run reads.
+        assert.ok(lstatSync(folder).isDirectory());
+        assert.ok(lstatSync(join(folder, 'commit-tallies.json')).isFile());
+        const reopened = BlobCounts.open(gitDir, 'k');
+        assert.ok(reopened.size > 0);
+        assert.deepEqual(reopened.notes, []);
+      }
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('a cache folder that is a file: the history is counted and the cache said to be unkept', async () => {
+    const repo = repository().write('a.js', calls(2)).commit('2026-01-10');
+    const gitDir = await gitDirectory(repo.root);
+    writeFileSync(join(gitDir, 'petstore-deprecations'), 'not a folder');
+    const cache = BlobCounts.open(gitDir, 'k');
+    const history = await countHistory(settingsFor(repo.root, { cache }));
+    assert.equal(history.points[0]!.total, 2);
+    cache.save();
+    assert.match(cache.notes.join('\n'), /cannot keep the history cache .* is not a folder/);
+    assert.equal(readFileSync(join(gitDir, 'petstore-deprecations'), 'utf8'), 'not a folder');
   });
 
   it('follows the first parent: a branch counts once it is merged, by the merge', async () => {
@@ -281,7 +351,7 @@ describe('calls at points of the git history', () => {
     assert.match(notes, /1 symbolic link skipped \(web\/link\.js\)/);
     assert.match(notes, /web\/big\.js: skipped \(larger than 1024 bytes\)/);
     // Counted again from the cache (each commit's tally): the same counts, the same notes.
-    const gitDir = gitDirectory(repo.root);
+    const gitDir = await gitDirectory(repo.root);
     const first = BlobCounts.open(gitDir, 'skips');
     const counted = await countHistory(
       settingsFor(repo.root, {

@@ -43,7 +43,7 @@ describe('changed files and lines since a revision (--changed-since, --only-chan
       { 'a.js': base.replace('\n', '\n++ b.c;\n') + 'fetch(`/pets/${id}`);\n' },
     );
     try {
-      const changed = changedSince(repo, 'HEAD');
+      const changed = await changedSince(repo, 'HEAD');
       assert.deepEqual([...changed.lines.get(join(repo, 'a.js'))!].sort(), [2, 6]);
     } finally {
       await rm(repo, { recursive: true, force: true });
@@ -62,7 +62,7 @@ describe('changed files and lines since a revision (--changed-since, --only-chan
         config,
       );
       try {
-        const changed = changedSince(repo, 'HEAD');
+        const changed = await changedSince(repo, 'HEAD');
         const label = config.map((pair) => pair.join('=')).join();
         assert.deepEqual(
           [...changed.lines.entries()].map(
@@ -92,7 +92,7 @@ describe('changed files and lines since a revision (--changed-since, --only-chan
       ],
     );
     try {
-      const changed = changedSince(repo, 'HEAD');
+      const changed = await changedSince(repo, 'HEAD');
       assert.deepEqual([...changed.lines.get(join(repo, 'a.js'))!], [1]);
       assert.equal(existsSync(marker), false, 'a configured command ran');
     } finally {

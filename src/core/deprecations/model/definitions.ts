@@ -26,25 +26,37 @@ export interface Definition {
   aliases?: string[];
 }
 
-export type DefinitionStyle = 'braces' | 'indentation' | 'ruby';
+/**
+ * `braces`: bodies in braces, a method declared by its head alone (`Pet getPet(int id) {`,
+ * `async getPet(id) {`); `declared`: bodies in braces, every function declared with its word
+ * (`func`, `fun`, `fn`, `function`, `def`), so `name(…) {` without one is a call taking a closure
+ * (Kotlin's `test("…") { … }`, Swift's `it("…") { … }`); `indentation` and `ruby`: Python's and
+ * Ruby's blocks.
+ */
+export type DefinitionStyle = 'braces' | 'declared' | 'indentation' | 'ruby';
 
 /** How a language family's functions are delimited; none for shell and .http files. */
 const DEFINITION_STYLES: Readonly<Record<string, DefinitionStyle>> = {
   javascript: 'braces',
-  go: 'braces',
+  go: 'declared',
   java: 'braces',
-  kotlin: 'braces',
+  kotlin: 'declared',
   csharp: 'braces',
-  php: 'braces',
-  rust: 'braces',
+  php: 'declared',
+  rust: 'declared',
   dart: 'braces',
-  swift: 'braces',
+  swift: 'declared',
   python: 'indentation',
   ruby: 'ruby',
 };
 
 export function definitionStyleOf(family: string): DefinitionStyle | undefined {
   return DEFINITION_STYLES[family];
+}
+
+/** Bodies in braces, whether or not a function needs its declaring word. */
+function inBraces(style: DefinitionStyle): boolean {
+  return style === 'braces' || style === 'declared';
 }
 
 /** Words before `(` that open a statement, not a function: `if (…) {`, `catch (e) {`. */
@@ -121,8 +133,8 @@ export function enclosingDefinition(
 ): Definition | undefined {
   const annotated = annotatedDeclaration(tokens, index, style);
   if (annotated) return annotated;
-  return style === 'braces'
-    ? braceDefinition(tokens, index)
+  return inBraces(style)
+    ? braceDefinition(tokens, index, style === 'declared')
     : indentedDefinition(tokens, index, style);
 }
 
@@ -145,7 +157,7 @@ function annotatedDeclaration(
   const marker = name > 0 ? tokens[name - 1]! : undefined;
   // A C# attribute starts its line, outside any call or list: [Get("/pets/{id}")].
   const attribute =
-    style === 'braces' &&
+    inBraces(style) &&
     marker?.text === '[' &&
     (name < 2 || isLineBreakOrBoundary(tokens[name - 2]!)) &&
     isOutsideCalls(tokens, name - 1);
@@ -194,7 +206,7 @@ function declaredAfter(
       else i = next;
       continue;
     }
-    if (token.text === '[' && style === 'braces') {
+    if (token.text === '[' && inBraces(style)) {
       i = matchingCloser(tokens, i, 400); // another attribute
       continue;
     }
@@ -206,7 +218,11 @@ function declaredAfter(
 }
 
 /** The function around `index` in a language of braces, climbing its enclosing brackets. */
-function braceDefinition(tokens: readonly Token[], index: number): Definition | undefined {
+function braceDefinition(
+  tokens: readonly Token[],
+  index: number,
+  declaredOnly: boolean,
+): Definition | undefined {
   let at = index;
   for (let level = 0; level < NESTING_REACH; level++) {
     const open = enclosingOpener(tokens, at, 4000);
@@ -216,7 +232,7 @@ function braceDefinition(tokens: readonly Token[], index: number): Definition | 
       if (endpoint) return endpoint;
     }
     if (tokens[open]!.text === '{') {
-      const head = headOf(tokens, open);
+      const head = headOf(tokens, open, declaredOnly);
       // In a type's body: a method with an expression body, or a field's initializer.
       if (head.owner) return expressionBodied(tokens, at);
       if (head.definition) return head.definition;
@@ -248,8 +264,11 @@ interface Head {
 /** Tokens after which a brace opens an object literal, never a body. */
 const OBJECT_LITERAL_BEFORE = new Set(['(', ',', '[', 'return', '=', ':']);
 
-/** What the brace at `open` is the body of: a function, a type, or neither (a block, an object). */
-function headOf(tokens: readonly Token[], open: number): Head {
+/**
+ * What the brace at `open` is the body of: a function, a type, or neither (a block, an object, a
+ * closure handed to a call). `declaredOnly`: a function needs its declaring word.
+ */
+function headOf(tokens: readonly Token[], open: number, declaredOnly = false): Head {
   const before = previousSignificant(tokens, open - 1);
   if (before < 0) return {};
   const text = tokens[before]!.text;
@@ -267,19 +286,32 @@ function headOf(tokens: readonly Token[], open: number): Head {
     if (token.kind !== 'ident') continue;
     if (OWNER_WORDS.has(token.text)) {
       const name = nextSignificant(tokens, i + 1);
-      if (name >= 0 && name <= before && tokens[name]!.kind === 'ident')
+      // Swift's `class func spec()` and `static func`: a modifier of a method, not a type.
+      if (
+        name >= 0 &&
+        name <= before &&
+        tokens[name]!.kind === 'ident' &&
+        !FUNCTION_WORDS.has(tokens[name]!.text)
+      )
         return { owner: tokens[name]!.text };
     }
   }
-  const name = headName(tokens, start, before);
+  const name = headName(tokens, start, before, declaredOnly);
   return name >= 0 ? { definition: definitionAt(tokens, name, open) } : {};
 }
 
-/** First token of the head before a brace: after the previous statement, block or line of braces. */
+/**
+ * First token of the head before a brace: after the previous statement, block or line of braces.
+ * Where statements end at a line's end (Go, Kotlin, Swift, JavaScript without semicolons), a
+ * line ending a call or a block (`})`, `Decode(&body))`) ends the statement before, unless the
+ * next line continues it (`.then(…)`, `throws …`, `where …`, `-> Pet`).
+ */
 function headStart(tokens: readonly Token[], last: number): number {
-  for (let i = last, steps = 0; i >= 0 && steps < HEAD_REACH; i--, steps++) {
+  let i = last;
+  for (let steps = 0; i >= 0 && steps < HEAD_REACH; i--, steps++) {
     const text = tokens[i]!.text;
     if (text === ';' || text === '{' || text === '}') return i + 1;
+    if (tokens[i]!.kind === 'newline' && endsStatementBefore(tokens, i)) return i + 1;
     // A comma that ends its line ends the member before: `getPet: (id) => …,` then `async loadPet(id) {`.
     if (text === ',' && tokens[i + 1]?.kind === 'newline') return i + 1;
     // `func` or `function` opening its line starts the head: Go's `const ( … )` above is not in it.
@@ -293,19 +325,59 @@ function headStart(tokens: readonly Token[], last: number): number {
       }
     }
   }
-  return Math.max(0, last - HEAD_REACH);
+  // Too long for a head: where the walk stopped (a token of the same nesting, never mid-call).
+  return Math.max(0, i + 1);
+}
+
+/** Words and operators that start a line continuing a head: `throws …`, `where T : …`, `-> Pet`. */
+const HEAD_CONTINUATIONS = new Set([
+  'throws',
+  'where',
+  'extends',
+  'implements',
+  'async',
+  'rethrows',
+  ':',
+  '->',
+  '=>',
+  '.',
+  '?.',
+  '&&',
+  '||',
+  '+',
+  '=',
+]);
+
+/** The line break at `newline` ends a statement: a call or block ends before it, none continues after. */
+function endsStatementBefore(tokens: readonly Token[], newline: number): boolean {
+  const before = previousSignificant(tokens, newline - 1);
+  const after = nextSignificant(tokens, newline + 1);
+  if (before < 0 || after < 0) return false;
+  const ending = tokens[before]!.text;
+  if (ending !== ')' && ending !== '}') return false;
+  return !HEAD_CONTINUATIONS.has(tokens[after]!.text);
 }
 
 /**
  * The name a head declares: `function name(`, `fun name(`, `Pet getPet(`, `async getPet(`,
- * `func (c *Client) GetPet(`; -1 for a control statement or a call with a trailing block.
+ * `func (c *Client) GetPet(`; -1 for a control statement, a call with a trailing block, or a
+ * function literal handed to a call (`it('…', function () {`, `t.Run("…", func(t *testing.T) {`).
+ * `declaredOnly`: without a declaring word it is a call (Kotlin's `test("…") {`).
  */
-function headName(tokens: readonly Token[], start: number, last: number): number {
+function headName(
+  tokens: readonly Token[],
+  start: number,
+  last: number,
+  declaredOnly: boolean,
+): number {
   let declared = false;
   for (let i = start; i <= last; i++) {
     const token = tokens[i]!;
     if (token.kind === 'ident' && FUNCTION_WORDS.has(token.text)) declared = true;
     if (token.text !== '(') continue;
+    // Still open at the brace: a call whose arguments hold the brace (`it('…', function () {`);
+    // a declaration's parameters close before its body. What is inside decides.
+    if (matchingCloser(tokens, i, 4000) > last) continue;
     const name = previousSignificant(tokens, i - 1);
     if (name < start) {
       // Go's receiver: func (c *Client) GetPet(…).
@@ -339,6 +411,11 @@ function headName(tokens: readonly Token[], start: number, last: number): number
     const before = previousSignificant(tokens, name - 1);
     const beforeToken = before >= start ? tokens[before]! : undefined;
     if (declared) return name;
+    if (declaredOnly) {
+      // A call (`test("…") {`, `describe("…") {`), or a call before a function word.
+      i = matchingCloser(tokens, i, 400);
+      continue;
+    }
     // Without a declaring word, only a method's head: after modifiers or a type, or alone on its
     // line in a class body (JavaScript). A call (`.then(…) {`, `x = f(…) {`) is not.
     if (!beforeToken) return name;
@@ -531,7 +608,7 @@ function ownerOf(
   index: number,
   style: DefinitionStyle,
 ): string | undefined {
-  if (style !== 'braces') return indentedOwner(tokens, index, style);
+  if (!inBraces(style)) return indentedOwner(tokens, index, style);
   if (tokens[index]!.text === '{') {
     const receiver = goReceiver(tokens, index);
     if (receiver) return receiver;

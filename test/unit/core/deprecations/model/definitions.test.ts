@@ -51,4 +51,89 @@ describe('the definition a finding is in', () => {
     );
     assert.equal(finding?.within?.name, 'getPetDetailsById');
   });
+
+  it('a call taking a trailing closure (Kotlin, Swift) is not a declaration: the function around it is', () => {
+    const kotlin = findingsIn(
+      'PetApiSpec.kt',
+      [
+        'class PetApiSpec : DescribeSpec({',
+        '    describe("the pets endpoint") {',
+        '        it("returns one pet") {',
+        '            client.get("$baseUrl/pets/1").status shouldBe HttpStatusCode.OK',
+        '        }',
+        '    }',
+        '})',
+        'fun checkPet(id: Long) = runTest {',
+        '    withClient(token) { it.get("$baseUrl/pets/$id") }',
+        '}',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      kotlin.map((finding) => finding.within?.name),
+      [undefined, 'checkPet'],
+    );
+    const swift = findingsIn(
+      'PetAPISpec.swift',
+      [
+        'final class PetAPISpec: QuickSpec {',
+        '    override class func spec() {',
+        '        it("loads a pet") {',
+        '            _ = try await session.data(from: URL(string: "\\(base)/pets/\\(id)")!)',
+        '        }',
+        '    }',
+        '}',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      swift.map((finding) => finding.within?.name),
+      ['spec'],
+    );
+  });
+
+  it('Go: a request in a t.Run closure, after many subtests, is in the test function', () => {
+    const subtest = (name: string, path: string, checks: string[]) => [
+      '',
+      '\t// ---------------------------------------------------',
+      `\t// GET ${path}`,
+      '\t// ---------------------------------------------------',
+      `\tt.Run("${name}", func(t *testing.T) {`,
+      `\t\tresp, err := client.Get(ts.URL + "${path}")`,
+      '\t\trequire.NoError(t, err)',
+      '\t\tdefer resp.Body.Close()',
+      '',
+      '\t\tassert.Equal(t, http.StatusOK, resp.StatusCode)',
+      '',
+      '\t\tvar body struct {',
+      '\t\t\tData  []Pet `json:"data"`',
+      '\t\t\tTotal int64 `json:"total"`',
+      '\t\t}',
+      '\t\trequire.NoError(t, json.NewDecoder(resp.Body).Decode(&body))',
+      ...checks,
+      '\t})',
+    ];
+    const lines = ['package api', '', 'func TestPets(t *testing.T) {', '\tclient := ts.Client()'];
+    for (let page = 0; page < 6; page++)
+      lines.push(
+        ...subtest(
+          `page ${page}`,
+          `/pets?page=${page}`,
+          page % 2
+            ? [
+                '\t\tfor _, pet := range body.Data {',
+                '\t\t\tassert.Less(t, 1.0, pet.Price)',
+                '\t\t}',
+              ]
+            : ['\t\tassert.Len(t, body.Data, 2)'],
+        ),
+      );
+    lines.push(
+      ...subtest('one pet', '/pets/1', ['\t\tassert.Equal(t, int64(1), body.Total)']),
+      '}',
+    );
+    const found = findingsIn('pets_test.go', lines.join('\n'));
+    assert.deepEqual(
+      found.map((finding) => [finding.detail, finding.within?.name]),
+      [['{…}/pets/1', 'TestPets']],
+    );
+  });
 });

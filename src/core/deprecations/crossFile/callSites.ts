@@ -188,8 +188,11 @@ function reachedEntry(
   return { entry: nearest, confidence: 'possible' };
 }
 
-/** Receivers that are the object itself. */
-const SELF_RECEIVERS = new Set(['this', 'self', '$this', 'cls', 'Self', 'me', 'Me']);
+/**
+ * Receivers that are the object itself, or its class: Ruby's bare `new.get(…)` in a class method
+ * makes an instance of its own class.
+ */
+const SELF_RECEIVERS = new Set(['this', 'self', '$this', 'cls', 'Self', 'me', 'Me', 'new']);
 
 /** Words that start a line importing another module. */
 const IMPORT_STARTS = new Set([

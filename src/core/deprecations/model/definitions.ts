@@ -378,7 +378,8 @@ function headName(
     // Still open at the brace: a call whose arguments hold the brace (`it('…', function () {`);
     // a declaration's parameters close before its body. What is inside decides.
     if (matchingCloser(tokens, i, 4000) > last) continue;
-    const name = previousSignificant(tokens, i - 1);
+    // A generic method's type parameters: `static loadPet<T>(id)`, `Task<T> GetAs<T>(int id)`.
+    const name = skipTypeArguments(tokens, previousSignificant(tokens, i - 1));
     if (name < start) {
       // Go's receiver: func (c *Client) GetPet(…).
       if (declared) {
@@ -599,7 +600,16 @@ function expressionBodied(tokens: readonly Token[], index: number): Definition |
 }
 
 function definitionAt(tokens: readonly Token[], name: number, body: number): Definition {
-  return definitionOf(tokens[name]!, ownerOf(tokens, body, 'braces'));
+  return definitionOf(tokens[name]!, extendedType(tokens, name) ?? ownerOf(tokens, body, 'braces'));
+}
+
+/** Kotlin's extension function `fun PetClient.fetchPet(…)`: the type it extends is its owner. */
+function extendedType(tokens: readonly Token[], name: number): string | undefined {
+  if (tokens[name - 1]?.text !== '.') return undefined;
+  const type = tokens[name - 2];
+  if (type?.kind !== 'ident') return undefined;
+  const word = previousSignificant(tokens, name - 3);
+  return word >= 0 && FUNCTION_WORDS.has(tokens[word]!.text) ? type.text : undefined;
 }
 
 /** The class or interface whose body holds token `index`, or Go's receiver type. */

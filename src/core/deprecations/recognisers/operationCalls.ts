@@ -86,6 +86,9 @@ const DECLARATION_WORDS = new Set([
   'final',
   'open',
 ]);
+/** Words that declare a function: before a member (`def self.get`), a declaration on a type. */
+const FUNCTION_DECLARING_WORDS = new Set(['def', 'fun', 'func', 'fn', 'function', 'sub']);
+
 /** Words before a name that leave it a call. */
 const CALL_WORDS = new Set([
   'await',
@@ -198,7 +201,8 @@ export function nameUses(
       continue;
     }
     if (token.kind !== 'ident' || !names.has(token.text)) continue;
-    const next = nextSignificant(tokens, i + 1);
+    // Type arguments between the name and its call: `_service.FetchAs<Pet>(id)`.
+    const next = afterTypeArguments(tokens, nextSignificant(tokens, i + 1));
     const called = next >= 0 && tokens[next]!.text === '(';
     const before = previousSignificant(tokens, i - 1);
     const beforeText = before >= 0 ? tokens[before]!.text : '';
@@ -208,6 +212,15 @@ export function nameUses(
       beforeText === '->' ||
       beforeText === '::' ||
       beforeText === '&.';
+    // Declared on a type, not called on it: Ruby's `def self.get(pet_id:)`, Kotlin's extension
+    // `fun PetClient.fetchPet(id: Long)`.
+    if (
+      isMember &&
+      isDeclaration(tokens, previousSignificant(tokens, chainStart(tokens, i) - 1), true)
+    ) {
+      definedHere.add(token.text);
+      continue;
+    }
     // Not called here, but handed on to be called: ids.map(api.getPet), petApi::getPet, a Ruby
     // call without arguments (api.get_pet). Not when assigned to (a definition) or a type query.
     if (!called && !(isMember && isMemberReference(tokens, i, next))) {
@@ -277,9 +290,14 @@ function isComputedMemberCall(
   );
 }
 
-function isDeclaration(tokens: readonly Token[], before: number): boolean {
+/**
+ * The token at `before` makes the name after it a declaration: a declaring word or modifier, a
+ * type. `wordsOnly`: only the words that declare a function (`def self.get`, `fun Client.get`).
+ */
+function isDeclaration(tokens: readonly Token[], before: number, wordsOnly = false): boolean {
   if (before < 0) return false;
   const token = tokens[before]!;
+  if (wordsOnly) return token.kind === 'ident' && FUNCTION_DECLARING_WORDS.has(token.text);
   if (token.kind === 'ident')
     return DECLARATION_WORDS.has(token.text) || !CALL_WORDS.has(token.text);
   // Pet[] GetPet(…), Task<Pet> GetPetAsync(…), func (c *Client) GetPet(…)
@@ -294,6 +312,25 @@ function isDeclaration(tokens: readonly Token[], before: number): boolean {
 }
 
 /** getPet(id) { … } in a class or object, and getPet(id): Promise<Pet> in TypeScript, define it. */
+/**
+ * The token after type arguments starting at `index` (`<Pet>`, `<Map<String, Pet>>`), or `index`
+ * when none start there: a call's parentheses come after them.
+ */
+function afterTypeArguments(tokens: readonly Token[], index: number): number {
+  if (index < 0 || tokens[index]!.text !== '<') return index;
+  let depth = 0;
+  for (let i = index, stop = Math.min(tokens.length, index + 40); i < stop; i++) {
+    const text = tokens[i]!.text;
+    if (text === '<') depth++;
+    else if (text === '>') {
+      if (--depth === 0) return nextSignificant(tokens, i + 1);
+    } else if (text === ';' || text === '{' || text === '}' || text === '(' || text === ')')
+      return index;
+    else if (tokens[i]!.kind === 'newline') return index;
+  }
+  return index;
+}
+
 function isDefinitionBody(
   tokens: readonly Token[],
   open: number,

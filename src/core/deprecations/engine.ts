@@ -58,9 +58,11 @@ export interface Finding {
    * `url` and `operation`: the request itself (a URL, a generated client's getPet); `wrapper`: a
    * call of a function that sends it (`via` says through which), found by the cross-file index;
    * `serves`: a route the code registers for the path (a server, a mock): not a call, shown as a
-   * hint unless the engine is told to count routes (`countRoutes`).
+   * hint unless the engine is told to count routes (`countRoutes`); `mock`: a test double's stub
+   * or check of a client's call (`when(petClient.getPet(1))`, `mock.EXPECT().GetPet(1)`): not a
+   * call, always a hint.
    */
-  kind: 'url' | 'operation' | 'wrapper' | 'serves';
+  kind: 'url' | 'operation' | 'wrapper' | 'serves' | 'mock';
   /** How sure the finder is from the evidence in the file (see model/confidence). */
   confidence: Confidence;
   detail: string;

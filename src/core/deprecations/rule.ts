@@ -51,7 +51,7 @@ export const BASELINED_NOTE = ' (Baselined: an existing call, in the baseline fi
  */
 export function findingMessage(
   detail: string,
-  kind: 'url' | 'operation' | 'wrapper' | 'serves',
+  kind: 'url' | 'operation' | 'wrapper' | 'serves' | 'mock',
   now: Date = new Date(),
   chain?: string,
 ): string {
@@ -62,6 +62,8 @@ export function findingMessage(
       : `was removed on ${REMOVAL_DATE_TEXT}`;
   if (kind === 'serves')
     return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${withoutRequestLineParts(detail)}\`${chain ? `, a router's route mounted by ${chain},` : ''} is a route that serves it (a server or a mock), not a call. Serve ${REPLACEMENT} too, and remove this route with the operation.`;
+  if (kind === 'mock')
+    return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${detail}()\` here is a test double's stub or check${chain ? ` of a call that reaches it through ${chain}` : ''}, not a call. Remove it with the call it stands for.`;
   const call = kind === 'url' ? withoutRequestLineParts(detail) : `${detail}()`;
   const through = kind === 'wrapper' && chain ? ` reaches it through ${chain}` : '';
   return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`${through}. Use ${REPLACEMENT} instead.`;

@@ -21,9 +21,10 @@ import { LineIndex } from '../model/lineIndex';
 import { literalText, tokenEnd, type Token } from '../model/tokens';
 import { chainStart, matchingOpener, previousSignificant } from '../model/tokenWalk';
 import { nameUses } from '../recognisers/operationCalls';
+import { doublesOf, isStubbedUse, plainName as doubleName, type Doubles } from '../judges/stubs';
 import { forwardsParameter } from './forwarding';
 import { isGeneratedSource } from './generatedSource';
-import { isGenericName, type WrapperEntry, type WrapperIndex } from './wrapperIndex';
+import { isGenericName, moduleNamesOf, type WrapperEntry, type WrapperIndex } from './wrapperIndex';
 
 export interface SourceText {
   path: string;
@@ -64,6 +65,7 @@ export function wrapperCalls(
   const suppressed = suppressedLines(comments, lines);
   const evidence = new FileEvidence(tokens);
   const generated = isGeneratedSource(comments);
+  let doubles: Doubles | undefined;
   const findings: WrapperCall[] = [];
   for (const { index: at, member, called } of calls) {
     const token = tokens[at]!;
@@ -102,6 +104,18 @@ export function wrapperCalls(
       via: reached.entry.chain,
     };
     if (isSuppressed(finding, suppressed)) continue;
+    // A test double's stub or check (when(petClient.getPetById(1)).thenReturn(…)): a hint apart,
+    // whose function is no wrapper.
+    if (isStubbedUse(tokens, at, called)) {
+      finding.kind = 'mock';
+      finding.confidence = 'possible';
+      findings.push(finding);
+      continue;
+    }
+    // A call that reaches the request only through a type or module the file replaces with a
+    // double (`@Mock PetClient petClient`, jest.mock('./petClient')) reaches the double.
+    doubles ??= doublesOf(tokens);
+    if (reachesDouble(reached.entry, index, doubles)) continue;
     // The function around the call is a wrapper in turn (its callers are followed) only when it
     // hands the call one of its parameters: the pet is chosen by its callers.
     const within = enclosingDefinition(tokens, at, style);
@@ -111,6 +125,28 @@ export function wrapperCalls(
     findings.push(finding);
   }
   return findings;
+}
+
+/**
+ * Whether a wrapper on the way from `entry` to the request is replaced by one of the test file's
+ * doubles: its class (`@Mock PetClient`), its file's module (`jest.mock('./petClient')`), or the
+ * function itself on either (`patch.object(views.client, "fetch_pet")`).
+ */
+function reachesDouble(entry: WrapperEntry, index: WrapperIndex, doubles: Doubles): boolean {
+  if (doubles.containers.size === 0 && doubles.members.size === 0) return false;
+  // The chain's last link is the request; each link before it is a wrapper's definition.
+  for (const link of entry.chain.slice(0, -1)) {
+    const wrapper = index
+      .entriesNamed(link.name)
+      .find((candidate) => candidate.path === link.path && candidate.chain[0]!.line === link.line);
+    const containers = moduleNamesOf(link.path, wrapper?.family ?? entry.family).map(doubleName);
+    if (wrapper?.owner) containers.push(doubleName(wrapper.owner));
+    const member = doubleName(link.name);
+    for (const container of containers)
+      if (doubles.containers.has(container) || doubles.members.has(`${container}.${member}`))
+        return true;
+  }
+  return false;
 }
 
 /** Languages whose functions call each other: one family, or Java and Kotlin on the JVM. */

@@ -158,8 +158,9 @@ export class WrapperIndex {
     if (depth > MAX_WRAPPER_DEPTH) return made;
     for (const finding of findings) {
       const within = finding.within;
-      // A route's handler is called by the server, not by code that makes the request.
-      if (!within || finding.kind === 'serves') continue;
+      // A route's handler is called by the server, not by code that makes the request; a stub
+      // stands for a call, it makes none.
+      if (!within || finding.kind === 'serves' || finding.kind === 'mock') continue;
       const key = `${path}\0${within.name}\0${within.line}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);

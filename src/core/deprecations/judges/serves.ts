@@ -107,6 +107,8 @@ const MOCK_ANSWERS = new Set([
   'thenReturn',
   'thenRespond',
 ]);
+/** The responses library's registrations: add and one shortcut per method. */
+const RESPONSES_CALLS = new Set(['add', 'get', 'head', 'upsert', 'replace']);
 /** Callees that set up or expect a request in tests: WireMock, Angular's HttpTestingController, Cypress. */
 const MOCK_CALLEES = new Set([
   'stubFor',
@@ -135,7 +137,8 @@ function isMockedRequest(tokens: readonly Token[], first: number): boolean {
       ? previousSignificant(tokens, separator - 1)
       : -1;
   const receiverText = receiver >= 0 ? tokens[receiver]!.text : '';
-  if (receiverText === 'responses' && tokens[callee]!.text === 'add') return true;
+  // The responses library: responses.add(responses.GET, url, …) and its shortcuts, responses.get(url, …).
+  if (receiverText === 'responses' && RESPONSES_CALLS.has(tokens[callee]!.text)) return true;
   if (lastWord(receiverText) === 'mock') return true;
   const close = matchingCloser(tokens, opener, 400);
   const dot = close < 0 ? -1 : nextSignificant(tokens, close + 1);

@@ -1,4 +1,5 @@
 import { operationConfidence } from '../judges/operationOrigin';
+import { isStubbedUse } from '../judges/stubs';
 import type { Confidence } from '../model/confidence';
 import { literalText, renderParts, tokenEnd, type Token } from '../model/tokens';
 import {
@@ -168,7 +169,14 @@ export function scanOperationCalls(
       definedHere: definedHere.has(name),
       memo,
     });
-    if (confidence) findings.push(operationFinding(tokens, index, confidence, called));
+    if (!confidence) continue;
+    const finding = operationFinding(tokens, index, confidence, called);
+    // A test double's stub or check (when(api.getPet(1)), mock.EXPECT().GetPet(1)): a hint apart.
+    if (isStubbedUse(tokens, index, called)) {
+      finding.kind = 'mock';
+      finding.confidence = 'possible';
+    }
+    findings.push(finding);
   }
   return findings;
 }

@@ -25,8 +25,11 @@ import {
 import type { Definition } from '../model/definitions';
 
 export interface RawFinding {
-  /** `serves`: a route registered for the path (a server, a mock), not a request. */
-  kind: 'url' | 'operation' | 'serves';
+  /**
+   * `serves`: a route registered for the path (a server, a mock), not a request; `mock`: a test
+   * double's stub or check of a client's call (`when(api.getPet(1))`), not a call.
+   */
+  kind: 'url' | 'operation' | 'serves' | 'mock';
   confidence: Confidence;
   /** The URL expression or the operation name. */
   start: number;

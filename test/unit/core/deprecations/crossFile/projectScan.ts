@@ -8,17 +8,22 @@ import { languageOfPath } from '../../../../../src/core/deprecations/lexers/lang
 import {
   DEFAULT_MINIMUM_CONFIDENCE,
   meetsConfidence,
+  type Confidence,
 } from '../../../../../src/core/deprecations/model/confidence';
 
 /** A project in memory: path -> text. */
 export type Project = Record<string, string>;
 
 /**
- * What a scan of the project reports by default (certain and likely): the engine's findings in
- * every file and the calls of the wrappers followed from them, as `path:line kind detail`
- * (lines 1-based), sorted.
+ * What a scan of the project reports by default (certain and likely; `minimum` to say otherwise):
+ * the engine's findings in every file and the calls of the wrappers followed from them, as
+ * `path:line kind detail` (lines 1-based), sorted.
  */
-export async function reportedIn(project: Project, options: EngineOptions = {}): Promise<string[]> {
+export async function reportedIn(
+  project: Project,
+  options: EngineOptions = {},
+  minimum: Confidence = DEFAULT_MINIMUM_CONFIDENCE,
+): Promise<string[]> {
   const engine = new DeprecationEngine(options);
   const direct = Object.entries(project).map(([path, text]) => ({
     path,
@@ -36,7 +41,7 @@ export async function reportedIn(project: Project, options: EngineOptions = {}):
   const lines: string[] = [];
   const add = (path: string, found: Iterable<Finding>) => {
     for (const finding of found)
-      if (meetsConfidence(finding.confidence, DEFAULT_MINIMUM_CONFIDENCE))
+      if (meetsConfidence(finding.confidence, minimum))
         lines.push(`${path}:${finding.start.line + 1} ${finding.kind} ${finding.detail}`);
   };
   for (const { path, findings } of direct) add(path, findings);

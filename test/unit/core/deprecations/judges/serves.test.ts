@@ -141,6 +141,12 @@ const ROUTES: Case[] = [
     [3],
   ],
   ['test_pets.py', 'responses.add(responses.GET, f"{BASE}/pets/1", json=pet)', [1]],
+  // The responses library's shortcut for GET, its arguments on their own lines.
+  [
+    'test_pets.py',
+    'responses.get(\n    "http://petstore.swagger.io/v1/pets/9119642480", json={}, status=200\n)',
+    [2],
+  ],
   // PHP: Laravel, Slim.
   ['web.php', "<?php\nRoute::get('/pets/{id}', [PetController::class, 'show']);", [2]],
   [

@@ -19,8 +19,15 @@ import { meetsConfidence, type Confidence } from '../model/confidence';
 import { definitionStyleOf, enclosingDefinition } from '../model/definitions';
 import { LineIndex } from '../model/lineIndex';
 import { literalText, tokenEnd, type Token } from '../model/tokens';
-import { chainStart, matchingOpener, previousSignificant } from '../model/tokenWalk';
-import { nameUses } from '../recognisers/operationCalls';
+import {
+  chainStart,
+  matchingCloser,
+  matchingOpener,
+  nextSignificant,
+  previousSignificant,
+  tokenIndexAt,
+} from '../model/tokenWalk';
+import { argumentRange, isInsideAny, nameUses } from '../recognisers/operationCalls';
 import { doublesOf, isStubbedUse, plainName as doubleName, type Doubles } from '../judges/stubs';
 import { forwardsParameter } from './forwarding';
 import { isGeneratedSource } from './generatedSource';
@@ -33,7 +40,7 @@ export interface SourceText {
 }
 
 /**
- * A call of a wrapper. `plumbing`: a generated client calling its own layers in its own file; its
+ * A call of a wrapper. `plumbing`: a generated client calling its own layers (in its own folder); its
  * function is followed like any wrapper, the call is not reported.
  */
 export type WrapperCall = Finding & { plumbing?: true };
@@ -67,8 +74,26 @@ export function wrapperCalls(
   const generated = isGeneratedSource(comments);
   let doubles: Doubles | undefined;
   const findings: WrapperCall[] = [];
+  /** Argument lists of the calls found and of the file's findings: a call inside one is that call. */
+  const argumentLists: [number, number][] = [];
+  /** The name tokens of those calls: a call on the result of one (`.send()`) is that call. */
+  const callTokens = new Set<number>();
+  for (const finding of covered) {
+    const index = tokenIndexAt(tokens, lines.offset(finding.start));
+    if (tokens[index]?.kind !== 'ident') continue;
+    argumentLists.push(argumentRange(tokens, index));
+    callTokens.add(index);
+  }
   for (const { index: at, member, called } of calls) {
     const token = tokens[at]!;
+    // A builder made inside the call that sends it (`PetsIdGetExecute(PetsIdGet(ctx, 1))`), or
+    // sent on the builder's result (`PetsIdGet(ctx, 1).Execute()`): one call.
+    if (
+      isInsideAny(token.start, argumentLists) ||
+      chainHolds(tokens, at, callTokens) ||
+      sentOn(tokens, at, callTokens)
+    )
+      continue;
     const name = literalText(token) ?? token.text;
     const entries = index
       .entriesNamed(name)
@@ -121,7 +146,10 @@ export function wrapperCalls(
     const within = enclosingDefinition(tokens, at, style);
     if (within && forwardsParameter(tokens, within.start, at))
       finding.within = siteOf(within, lines.position(within.start));
-    if (generated && reached.entry.path === path) finding.plumbing = true;
+    // A generated client's layers calling each other, in its file or the files beside it.
+    if (generated && dirname(reached.entry.path) === dirname(path)) finding.plumbing = true;
+    if (called) argumentLists.push(argumentRange(tokens, at));
+    callTokens.add(at);
     findings.push(finding);
   }
   return findings;
@@ -145,6 +173,29 @@ function reachesDouble(entry: WrapperEntry, index: WrapperIndex, doubles: Double
     for (const container of containers)
       if (doubles.containers.has(container) || doubles.members.has(`${container}.${member}`))
         return true;
+  }
+  return false;
+}
+
+/** Whether the chain before the name at `at` holds one of `calls` (`a.PetsIdGet(ctx, 1).Execute`). */
+function chainHolds(tokens: readonly Token[], at: number, calls: ReadonlySet<number>): boolean {
+  if (calls.size === 0) return false;
+  for (let i = chainStart(tokens, at); i < at; i++) if (calls.has(i)) return true;
+  return false;
+}
+
+/** Whether a call after the one at `at`, on its result, is one of `calls` (`PetsIdGet(ctx, 1).Execute()`). */
+function sentOn(tokens: readonly Token[], at: number, calls: ReadonlySet<number>): boolean {
+  if (calls.size === 0) return false;
+  let end = at;
+  for (let links = 0; links < 8; links++) {
+    const open = nextSignificant(tokens, end + 1);
+    if (open >= 0 && tokens[open]!.text === '(') end = matchingCloser(tokens, open, 4000);
+    const dot = nextSignificant(tokens, end + 1);
+    if (dot < 0 || (tokens[dot]!.text !== '.' && tokens[dot]!.text !== '?.')) return false;
+    end = nextSignificant(tokens, dot + 1);
+    if (end < 0 || tokens[end]!.kind !== 'ident') return false;
+    if (calls.has(end)) return true;
   }
   return false;
 }

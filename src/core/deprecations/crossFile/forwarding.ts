@@ -7,7 +7,24 @@
  */
 import { nameTokenBefore, parameterNames } from '../model/parameters';
 import type { Token } from '../model/tokens';
-import { matchingCloser, nextSignificant } from '../model/tokenWalk';
+import {
+  matchingCloser,
+  matchingOpener,
+  nextSignificant,
+  previousSignificant,
+} from '../model/tokenWalk';
+
+/** `func (r Request) Execute()`: `r`, the receiver before the method's name. */
+function goReceiverName(tokens: readonly Token[], name: number): string | undefined {
+  const close = previousSignificant(tokens, name - 1);
+  if (close < 0 || tokens[close]!.text !== ')') return undefined;
+  const open = matchingOpener(tokens, close);
+  if (open < 1 || tokens[previousSignificant(tokens, open - 1)]?.text !== 'func') return undefined;
+  const receiver = nextSignificant(tokens, open + 1);
+  return tokens[receiver]?.kind === 'ident' && receiver < close
+    ? tokens[receiver].text
+    : undefined;
+}
 
 /**
  * True when the call of a wrapper at token `call` passes a parameter of the function named at
@@ -23,6 +40,10 @@ export function forwardsParameter(
   if (name < 0) return true;
   const parameters = parameterNames(tokens, name);
   if (!parameters) return true;
+  // A Go method's receiver is the request its caller built: `func (r ApiPetsIdGetRequest)
+  // Execute() { return r.ApiService.PetsIdGetExecute(r) }`.
+  const receiver = goReceiverName(tokens, name);
+  if (receiver) parameters.add(receiver);
   if (parameters.size === 0) return false;
   const open = nextSignificant(tokens, call + 1);
   if (open < 0 || tokens[open]!.text !== '(') return true;

@@ -11,7 +11,7 @@ import type { Comment } from '../model/tokens';
 const HEADER_CHARACTERS = 2_000;
 
 const GENERATED_MARK =
-  /\b(?:code generated|(?:auto-?)?generated (?:by|from|with|using)|auto-?generated|do not edit|file (?:was|is) generated)\b|@generated\b/i;
+  /\b(?:code generated|(?:auto-?)?generated (?:by|from|with|using)|auto-?generated|do not edit|file (?:was|is) generated|(?:library|client|sdk) created with)\b|@generated\b/i;
 
 export function isGeneratedSource(comments: readonly Comment[]): boolean {
   for (const comment of comments) {

@@ -92,7 +92,10 @@ export function isGenericName(name: string): boolean {
   );
 }
 
-/** Members that give a request object's path: its type stands for the request. */
+/**
+ * Members that give a request object's path, or send it (a generated builder's `send()`,
+ * `Execute()`): its type stands for the request, and making one is the call.
+ */
 const REQUEST_PATH_MEMBERS = new Set([
   'path',
   'url',
@@ -104,6 +107,12 @@ const REQUEST_PATH_MEMBERS = new Set([
   'requesturl',
   'getpath',
   'geturl',
+  'send',
+  'execute',
+  'perform',
+  'invoke',
+  'sendasync',
+  'executeasync',
 ]);
 
 /**
@@ -183,8 +192,9 @@ export class WrapperIndex {
         modules: moduleNamesOf(path, family),
       };
       if (within.owner) entry.owner = within.owner;
-      // A request object's path (`path = () => `/pets/${this.petId}``, Swift's `var urlPath`): the
-      // type is what callers make and send (`client.send(new PetById(id))`), so it is an entry too.
+      // A request object's path (`path = () => `/pets/${this.petId}``, Swift's `var urlPath`) or
+      // its sending (a generated builder's `send()`, Go's `Execute()`): the type is what callers
+      // make and send (`client.send(new PetById(id))`, `ShowPetByIdRequest { … }`), an entry too.
       const requestType =
         within.owner !== undefined && REQUEST_PATH_MEMBERS.has(within.name.toLowerCase())
           ? [within.owner]

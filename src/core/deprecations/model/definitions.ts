@@ -285,7 +285,7 @@ function headOf(tokens: readonly Token[], open: number, declaredOnly = false): H
     const token = tokens[i]!;
     if (token.kind !== 'ident') continue;
     if (OWNER_WORDS.has(token.text)) {
-      const name = nextSignificant(tokens, i + 1);
+      const name = ownerNameAfter(tokens, i, before);
       // Swift's `class func spec()` and `static func`: a modifier of a method, not a type.
       if (
         name >= 0 &&
@@ -298,6 +298,31 @@ function headOf(tokens: readonly Token[], open: number, declaredOnly = false): H
   }
   const name = headName(tokens, start, before, declaredOnly);
   return name >= 0 ? { definition: definitionAt(tokens, name, open) } : {};
+}
+
+/**
+ * The type's name after an owner word: `class Pet`, Rust's `impl<'a> ShowPetByIdRequest<'a>` (its
+ * type parameters skipped) and `impl Display for Pet` (the type, not the trait).
+ */
+function ownerNameAfter(tokens: readonly Token[], word: number, last: number): number {
+  let name = nextSignificant(tokens, word + 1);
+  if (tokens[word]!.text !== 'impl') return name;
+  if (tokens[name]?.text === '<')
+    name = nextSignificant(tokens, closingAngle(tokens, name, last) + 1);
+  for (let i = name; i >= 0 && i <= last; i++)
+    if (tokens[i]!.kind === 'ident' && tokens[i]!.text === 'for')
+      return nextSignificant(tokens, i + 1);
+  return name;
+}
+
+/** The `>` closing the type parameters opened at `open`, or `last`. */
+function closingAngle(tokens: readonly Token[], open: number, last: number): number {
+  let depth = 0;
+  for (let i = open; i <= last; i++) {
+    if (tokens[i]!.text === '<') depth++;
+    else if (tokens[i]!.text === '>' && --depth === 0) return i;
+  }
+  return last;
 }
 
 /**
@@ -328,6 +353,9 @@ function headStart(tokens: readonly Token[], last: number): number {
   // Too long for a head: where the walk stopped (a token of the same nesting, never mid-call).
   return Math.max(0, i + 1);
 }
+
+/** After a call's parentheses: the chain goes on (a declaration's return type never starts so). */
+const CHAINING = new Set(['.', '?.']);
 
 /** Words and operators that start a line continuing a head: `throws …`, `where T : …`, `-> Pet`. */
 const HEAD_CONTINUATIONS = new Set([
@@ -377,7 +405,15 @@ function headName(
     if (token.text !== '(') continue;
     // Still open at the brace: a call whose arguments hold the brace (`it('…', function () {`);
     // a declaration's parameters close before its body. What is inside decides.
-    if (matchingCloser(tokens, i, 4000) > last) continue;
+    const close = matchingCloser(tokens, i, 4000);
+    if (close > last) continue;
+    // A call in a chain (`$("#retrieve-btn").click(function () {`): a declaration's parameters
+    // are never followed by a member or another call.
+    const after = nextSignificant(tokens, close + 1);
+    if (after >= 0 && after <= last && CHAINING.has(tokens[after]!.text)) {
+      i = close;
+      continue;
+    }
     // A generic method's type parameters: `static loadPet<T>(id)`, `Task<T> GetAs<T>(int id)`.
     const name = skipTypeArguments(tokens, previousSignificant(tokens, i - 1));
     if (name < start) {

@@ -18,6 +18,11 @@ export class LineIndex {
     return { line: low, character: offset - this.starts[low]! };
   }
 
+  /** The offset of a zero-based line and character. */
+  offset(position: { line: number; character: number }): number {
+    return this.lineStart(position.line) + position.character;
+  }
+
   lineStart(line: number): number {
     return this.starts[Math.min(line, this.starts.length - 1)]!;
   }

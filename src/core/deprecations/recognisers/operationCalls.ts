@@ -160,7 +160,10 @@ export function scanOperationCalls(
   const { calls, definedHere } = nameUses(tokens, names, options);
   const findings: RawFinding[] = [];
   const memo = new Map<string, Confidence>();
+  /** Argument lists of the calls found: a builder handed to the call that sends it is that call. */
+  const argumentLists: [number, number][] = [];
   for (const { index, called, member } of calls) {
+    if (isInsideAny(tokens[index]!.start, argumentLists)) continue;
     const name = literalText(tokens[index]) ?? tokens[index]!.text;
     const confidence = operationConfidence({
       tokens,
@@ -171,6 +174,7 @@ export function scanOperationCalls(
     });
     if (!confidence) continue;
     const finding = operationFinding(tokens, index, confidence, called);
+    if (called) argumentLists.push(argumentRange(tokens, index));
     // A test double's stub or check (when(api.getPet(1)), mock.EXPECT().GetPet(1)): a hint apart.
     if (isStubbedUse(tokens, index, called)) {
       finding.kind = 'mock';
@@ -179,6 +183,26 @@ export function scanOperationCalls(
     findings.push(finding);
   }
   return findings;
+}
+
+/**
+ * Offsets of the argument list of the call whose name is at `index`: `api.PetsIdGetExecute(api
+ * .PetsIdGet(ctx, 1))` sends the builder made inside it, one call.
+ */
+export function argumentRange(tokens: readonly Token[], index: number): [number, number] {
+  const open = afterTypeArguments(tokens, nextSignificant(tokens, index + 1));
+  if (open < 0 || tokens[open]!.text !== '(') return [0, 0];
+  const close = matchingCloser(tokens, open, 4000);
+  return [tokens[open]!.start, tokens[close]!.start];
+}
+
+/** Whether `offset` is inside one of the ranges (calls are found in order: the last ones first). */
+export function isInsideAny(offset: number, ranges: readonly [number, number][]): boolean {
+  for (let i = ranges.length - 1; i >= 0; i--) {
+    const [start, end] = ranges[i]!;
+    if (offset > start && offset < end) return true;
+  }
+  return false;
 }
 
 /** A use of one of the names that calls it, or hands it on to be called. */
@@ -211,8 +235,11 @@ export function nameUses(
     if (token.kind !== 'ident' || !names.has(token.text)) continue;
     // Type arguments between the name and its call: `_service.FetchAs<Pet>(id)`.
     const next = afterTypeArguments(tokens, nextSignificant(tokens, i + 1));
-    const called = next >= 0 && tokens[next]!.text === '(';
     const before = previousSignificant(tokens, i - 1);
+    // Making a request type is calling it: Go's `return ApiPetsIdGetRequest{…}`, Rust's
+    // `request::ShowPetByIdRequest { … }` (a generated builder, sent later).
+    const constructs = next >= 0 && tokens[next]!.text === '{' && isConstruction(tokens, i, before);
+    const called = constructs || (next >= 0 && tokens[next]!.text === '(');
     const beforeText = before >= 0 ? tokens[before]!.text : '';
     const isMember =
       beforeText === '.' ||
@@ -237,7 +264,7 @@ export function nameUses(
     }
     if (
       (!isMember && isDeclaration(tokens, before)) ||
-      (called && !isMember && isDefinitionBody(tokens, next, options))
+      (called && !constructs && !isMember && isDefinitionBody(tokens, next, options))
     ) {
       definedHere.add(token.text);
       continue;
@@ -245,6 +272,28 @@ export function nameUses(
     calls.push({ index: i, called, member: isMember });
   }
   return { calls, definedHere };
+}
+
+/** Tokens before a type's name that make `Name {` a value: `return T{`, `&T{`, `x := T{`, `a::T {`. */
+const CONSTRUCTION_BEFORE = new Set([
+  'return',
+  '=',
+  ':=',
+  '(',
+  ',',
+  '&',
+  ':',
+  '[',
+  '{',
+  '=>',
+  '::',
+  '.',
+]);
+
+/** `Name {` builds a value of the type (a struct literal), not a declaration or a block. */
+function isConstruction(tokens: readonly Token[], name: number, before: number): boolean {
+  if (!/^[A-Z]/.test(tokens[name]!.text)) return false;
+  return before >= 0 && CONSTRUCTION_BEFORE.has(tokens[before]!.text);
 }
 
 /** `const getPet = (id) => …`, `getPet: async (id) => …`: the file binds the name itself. */

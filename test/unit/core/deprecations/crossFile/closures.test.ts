@@ -85,6 +85,28 @@ describe('a call that takes a closure is not a definition', () => {
     );
   });
 
+  it('JavaScript (jQuery): a handler handed to a call in a chain, `$(…).click(function () {`', async () => {
+    assert.deepEqual(
+      await reportedIn({
+        'static/js/rest_api.js': [
+          '$(function () {',
+          '    $("#retrieve-btn").click(function () {',
+          '        let pet_id = $("#pet_id").val();',
+          '        $("#flash_message").empty();',
+          '        $.ajax({',
+          '            type: "GET",',
+          '            url: `/pets/${pet_id}`,',
+          '        }).done(function (res) {',
+          '            $("#pet_name").val(res.name);',
+          '        });',
+          '    });',
+          '});',
+        ].join('\n'),
+      }),
+      ['static/js/rest_api.js:7 url /pets/{…}'],
+    );
+  });
+
   it('a named function declared in the test file is still a wrapper its tests call', async () => {
     assert.deepEqual(
       await reportedIn({

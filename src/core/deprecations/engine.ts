@@ -29,6 +29,7 @@ import {
 } from './model/definitions';
 import { scanSegmentJoins } from './recognisers/segmentJoins';
 import { scanCollectionUrls } from './recognisers/collectionUrls';
+import { scanCollectionBases } from './recognisers/collectionBases';
 import { moveToConstantUses } from './recognisers/constantUses';
 import { scanControllerRoutes } from './recognisers/controllerRoutes';
 import { mayPrefixRoutes, scanPrefixedRoutes } from './recognisers/prefixedRoutes';
@@ -213,6 +214,8 @@ export class DeprecationEngine {
       };
       const found = scanUrls(tokens, strings, urlOptions);
       appendAll(found, scanCollectionUrls(tokens, strings, urlOptions));
+      if (language.family !== 'shell')
+        appendAll(found, scanCollectionBases(tokens, strings, urlOptions));
       if (language.family !== 'shell') {
         // Appended one by one: spreading a dense file's findings would overflow the stack.
         appendAll(found, scanSegmentJoins(tokens, strings));

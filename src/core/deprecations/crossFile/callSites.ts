@@ -294,32 +294,38 @@ const IMPORT_STARTS = new Set([
 
 /** What one file says about the modules and types it uses: its imports and its identifiers. */
 class FileEvidence {
-  /** Lower-cased identifiers and module names on the file's import lines. */
-  private readonly imported = new Set<string>();
+  /** The file's import statements: their lower-cased identifiers and module names, their paths. */
+  private readonly imports: ImportStatement[] = [];
 
   constructor(tokens: readonly Token[]) {
-    let importing = false;
+    let statement: ImportStatement | undefined;
     /** Brackets open in an import: Go's `import (…)` block, `import {\n a,\n b\n} from …`. */
     let depth = 0;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       if (token.kind === 'newline') {
-        if (depth === 0) importing = false;
+        if (depth === 0) statement = undefined;
         continue;
       }
-      if (importing && token.kind === 'punct') {
+      if (statement && token.kind === 'punct') {
         if (token.text === '(' || token.text === '{') depth++;
         else if ((token.text === ')' || token.text === '}') && depth > 0) depth--;
         continue;
       }
       const lineStart = i === 0 || tokens[i - 1]!.kind === 'newline';
       if (token.kind === 'ident') {
-        if ((lineStart && IMPORT_STARTS.has(token.text)) || token.text === 'require')
-          importing = true;
-        if (importing) this.imported.add(token.text.toLowerCase());
-      } else if (importing && token.kind === 'string') {
+        if (
+          !statement &&
+          ((lineStart && IMPORT_STARTS.has(token.text)) || token.text === 'require')
+        )
+          this.imports.push((statement = { names: new Set(), paths: [] }));
+        if (statement) statement.names.add(token.text.toLowerCase());
+      } else if (statement && token.kind === 'string') {
         const module = literalText(token);
-        if (module) this.imported.add(moduleName(module));
+        if (module) {
+          statement.names.add(moduleName(module));
+          statement.paths.push(module);
+        }
       }
     }
   }
@@ -329,7 +335,7 @@ class FileEvidence {
     const { tokens, at, member } = site;
     const owner = entry.owner ? plainName(entry.owner) : undefined;
     // An import names the function, its class or its module.
-    if (byImport && this.imports(entry)) return true;
+    if (byImport && this.importsEntry(entry)) return true;
     if (!member) return false;
     // Go names a type by its package: in another package, `Processor` is another type, and only
     // `pet.Processor` is the wrapper's.
@@ -357,11 +363,20 @@ class FileEvidence {
     );
   }
 
-  private imports(entry: WrapperEntry): boolean {
-    return (
-      this.imported.has(entry.name.toLowerCase()) ||
-      (entry.owner !== undefined && this.imported.has(entry.owner.toLowerCase())) ||
-      entry.modules.some((module) => this.imported.has(module))
+  /**
+   * An import names the function, its class or its module, from a path that can be the wrapper's
+   * file: `import { getPetById } from '@/backend/services/pets'` is another module's function
+   * than `src/api/pets.ts`'s.
+   */
+  private importsEntry(entry: WrapperEntry): boolean {
+    const name = entry.name.toLowerCase();
+    const owner = entry.owner?.toLowerCase();
+    return this.imports.some(
+      ({ names, paths }) =>
+        (names.has(name) ||
+          (owner !== undefined && names.has(owner)) ||
+          entry.modules.some((module) => names.has(module))) &&
+        !paths.some((path) => namesAnotherFile(path, entry)),
     );
   }
 
@@ -461,6 +476,32 @@ function plainName(name: string): string {
   let plain = name.replace(/^(m_|_+|\$)/, '');
   if (/^I[A-Z]/.test(plain)) plain = plain.slice(1);
   return plain.replace(/_/g, '').toLowerCase();
+}
+
+/** One import statement: its lower-cased identifiers and module names, and the paths it names. */
+interface ImportStatement {
+  names: Set<string>;
+  paths: string[];
+}
+
+/**
+ * Whether an import's path names a file other than the wrapper's: its last two segments, where it
+ * has two (`'../api/pets'`, `'@/backend/services/pets'`, Go's `"example.com/app/internal/pets"`),
+ * differ from the wrapper's file and folder (its package's folders, in Go). One segment
+ * (`'./pets'`, a package's name) cannot tell.
+ */
+function namesAnotherFile(path: string, entry: WrapperEntry): boolean {
+  const segments = path
+    .replace(/\.[A-Za-z]+$/, '')
+    .split(/[/\\]/)
+    .filter((segment) => segment && segment !== '.' && segment !== '..' && !/^[@~]/.test(segment));
+  if (segments.length < 2) return false;
+  let own = entry.path.replace(/\.[A-Za-z]+$/, '').split(/[/\\]/);
+  if (entry.family === 'go' || ['index', '__init__', 'mod'].includes(own.at(-1) ?? ''))
+    own = own.slice(0, -1);
+  if (own.length < 2) return false;
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  return !same(segments.at(-1)!, own.at(-1)!) || !same(segments.at(-2)!, own.at(-2)!);
 }
 
 /** `'./services/petService'` -> `petservice`; `"app/pets"` -> `pets`. */

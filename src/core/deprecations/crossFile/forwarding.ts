@@ -21,9 +21,7 @@ function goReceiverName(tokens: readonly Token[], name: number): string | undefi
   const open = matchingOpener(tokens, close);
   if (open < 1 || tokens[previousSignificant(tokens, open - 1)]?.text !== 'func') return undefined;
   const receiver = nextSignificant(tokens, open + 1);
-  return tokens[receiver]?.kind === 'ident' && receiver < close
-    ? tokens[receiver].text
-    : undefined;
+  return tokens[receiver]?.kind === 'ident' && receiver < close ? tokens[receiver].text : undefined;
 }
 
 /**

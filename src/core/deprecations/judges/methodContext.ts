@@ -61,14 +61,74 @@ export function explicitMethod(site: UrlSite): string | undefined {
   );
 }
 
-/** A method called on the URL itself: "$base/pets/$id".httpDelete() (Fuel), $"…".DeleteAsync() (Flurl). */
+/**
+ * A method called on the URL itself: "$base/pets/$id".httpDelete() (Fuel), $"…".DeleteAsync()
+ * (Flurl); or the call the URL is piped into, Elixir's `"/pets/#{id}" |> get()`.
+ */
 function methodCalledOnUrl({ tokens, last }: UrlSite): string | undefined {
   const dot = nextSignificant(tokens, last + 1);
+  if (dot >= 0 && tokens[dot]!.text === '|>') return pipedCallMethod(tokens, dot);
   if (dot < 0 || (tokens[dot]!.text !== '.' && tokens[dot]!.text !== '?.')) return undefined;
   const name = nextSignificant(tokens, dot + 1);
   const open = name < 0 ? -1 : nextSignificant(tokens, name + 1);
   if (open < 0 || tokens[name]!.kind !== 'ident' || tokens[open]!.text !== '(') return undefined;
   return methodOfName(tokens[name]!.text);
+}
+
+/** Stages of a pipeline read on each side of the URL's own. */
+const PIPELINE_STAGES = 8;
+
+/**
+ * A stage of an Elixir pipeline that states the method for the request it builds (a generated
+ * Tesla client's `%{} |> method(:get) |> url("/pets/#{id}")`): the stage `method(…)` before or
+ * after the one holding the URL.
+ */
+function pipelineMethod(tokens: readonly Token[], opener: number): string | undefined {
+  const callee = previousSignificant(tokens, opener - 1);
+  if (callee < 0 || tokens[callee]!.kind !== 'ident') return undefined;
+  const start = chainStart(tokens, callee);
+  const pipe = previousSignificant(tokens, start - 1);
+  const piped = tokens[pipe]?.text === '|>';
+  const close = matchingCloser(tokens, opener);
+  const next = nextSignificant(tokens, close + 1);
+  if (!piped && tokens[next]?.text !== '|>') return undefined;
+  const stageMethod = (open: number): string | undefined => {
+    const name = previousSignificant(tokens, open - 1);
+    if (tokens[name]?.text !== 'method') return undefined;
+    return argumentMethod(tokens, open + 1, matchingCloser(tokens, open));
+  };
+  // Back: … |> method(:get) |> url("…")
+  let at = pipe;
+  for (let stage = 0; piped && stage < PIPELINE_STAGES; stage++) {
+    const end = previousSignificant(tokens, at - 1);
+    if (tokens[end]?.text !== ')') break;
+    const open = matchingOpener(tokens, end);
+    const method = stageMethod(open);
+    if (method) return method;
+    at = previousSignificant(tokens, chainStart(tokens, previousSignificant(tokens, open - 1)) - 1);
+    if (tokens[at]?.text !== '|>') break;
+  }
+  // On: url("…") |> method(:get)
+  at = next;
+  for (let stage = 0; stage < PIPELINE_STAGES && tokens[at]?.text === '|>'; stage++) {
+    let name = nextSignificant(tokens, at + 1);
+    while (tokens[name]?.kind === 'ident' && tokens[name + 1]?.text === '.') name += 2;
+    const open = nextSignificant(tokens, name + 1);
+    if (tokens[open]?.text !== '(') break;
+    const method = stageMethod(open);
+    if (method) return method;
+    at = nextSignificant(tokens, matchingCloser(tokens, open) + 1);
+  }
+  return undefined;
+}
+
+/** `|> get()`, `|> Req.get!()`, `|> Tesla.delete(client)`: the method of the call piped into. */
+function pipedCallMethod(tokens: readonly Token[], pipe: number): string | undefined {
+  let name = nextSignificant(tokens, pipe + 1);
+  while (tokens[name]?.kind === 'ident' && tokens[name + 1]?.text === '.') name += 2;
+  const open = name < 0 ? -1 : nextSignificant(tokens, name + 1);
+  if (open < 0 || tokens[name]!.kind !== 'ident' || tokens[open]!.text !== '(') return undefined;
+  return methodOfName(tokens[name]!.text.replace(/!$/, ''));
 }
 
 /**
@@ -198,6 +258,8 @@ function callContextMethod(site: UrlSite): string | undefined {
         builderChainMethod(tokens, opener, close) ??
         trailingLambdaMethod(tokens, close);
       if (method) return method;
+      const piped = pipelineMethod(tokens, opener);
+      if (piped) return piped;
       // URI.create(url) as an argument of newBuilder(…).DELETE(): the outer call decides. A call
       // inside a callback (router.delete('/x', () => fetch(url))) does not look outside it.
       if (!isWholeArgument(tokens, opener)) return configurationBlockMethod(tokens, opener);

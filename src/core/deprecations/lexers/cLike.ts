@@ -45,6 +45,8 @@ export interface CLikeDialect {
   dartStrings?: boolean;
   /** "…\(x)…" interpolation, """…""" multi-line strings, #"…"# raw strings with \#(x) (Swift). */
   swiftStrings?: boolean;
+  /** An interpolator's name right before the quote belongs to the string: s"…", uri"…" (Scala). */
+  scalaStrings?: boolean;
 }
 
 /**
@@ -68,6 +70,7 @@ export function cLikeDialect(flags: CLikeDialect): CLikeDialect {
     scriptBlocks: flags.scriptBlocks ?? false,
     dartStrings: flags.dartStrings ?? false,
     swiftStrings: flags.swiftStrings ?? false,
+    scalaStrings: flags.scalaStrings ?? false,
   };
 }
 
@@ -113,7 +116,8 @@ export function lexCLike(src: string, dialect: CLikeDialect, range?: LexRange): 
     dialect.rustStrings ||
     dialect.dartStrings ||
     dialect.swiftStrings ||
-    dialect.csharpStrings
+    dialect.csharpStrings ||
+    dialect.scalaStrings
   );
   while (s.pos < length) {
     const c = src.charCodeAt(s.pos);
@@ -165,7 +169,32 @@ function readOwnString(s: LexerState, dialect: CLikeDialect, c: number): boolean
   else if (dialect.swiftStrings && (c === 34 || (c === 35 && isSwiftRawStart(s))))
     readSwiftString(s);
   else if (dialect.csharpStrings && isCSharpStringStart(s)) readCSharpString(s);
+  else if (dialect.scalaStrings && isIdentStart(c)) return readScalaInterpolated(s);
   else return false;
+  return true;
+}
+
+/**
+ * Scala's interpolated strings: an identifier right before the quote names the interpolator
+ * (`s"…$id…"`, `f"…"`, `uri"$base/pets/$id"`, `s"""…"""`): read with it as one string. Any other
+ * identifier is read as one, so the lexer's loop goes on after it.
+ */
+function readScalaInterpolated(s: LexerState): boolean {
+  const start = s.pos;
+  const end = identEnd(s.src, start);
+  if (s.src.charCodeAt(end) !== 34) {
+    s.pos = end;
+    s.emit('ident', start, end);
+    return true;
+  }
+  s.pos = end;
+  const triple = s.src.startsWith('"""', end);
+  readQuoted(
+    s,
+    triple ? '"""' : '"',
+    { escapes: !triple, multiline: triple, holes: 'kotlin' },
+    start,
+  );
   return true;
 }
 

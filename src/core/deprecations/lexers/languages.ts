@@ -4,6 +4,7 @@
  * and for large files a survey of where candidates may be. Imports only model/.
  */
 import { cLikeDialect, lexCLike, type CLikeDialect } from './cLike';
+import { lexElixir } from './elixir';
 import { lexPython } from './python';
 import { lexRuby } from './ruby';
 import { lexShell } from './shell';
@@ -22,6 +23,8 @@ export type LanguageFamily =
   | 'rust'
   | 'dart'
   | 'swift'
+  | 'scala'
+  | 'elixir'
   | 'shell'
   | 'http';
 
@@ -66,6 +69,14 @@ const dialects: Record<string, CLikeDialect> = {
     nestedBlockComments: true,
   }),
   swift: cLikeDialect({ singleQuote: 'char', swiftStrings: true, nestedBlockComments: true }),
+  /** s"…$id…", uri"$base/pets/$id": an interpolator's name before the quote is the string's. */
+  scala: cLikeDialect({
+    singleQuote: 'char',
+    tripleQuoteStrings: true,
+    interpolation: 'kotlin',
+    nestedBlockComments: true,
+    scalaStrings: true,
+  }),
   /** HTML, Vue and Svelte files: the JavaScript/TypeScript inside their <script> blocks. */
   scriptBlocks: cLikeDialect({
     singleQuote: 'string',
@@ -115,8 +126,11 @@ const SUPPORT: Record<LanguageFamily, LanguageSupport> = {
   rust: cLike('rust'),
   dart: cLike('dart', PLUS, true),
   swift: cLike('swift'),
+  // http4s's path DSL joins segments with `/`: baseUri / "pets" / id.
+  scala: cLike('scala', new Set(['+', '/'])),
   python: support('python', lexPython, PLUS, true, '#'),
   ruby: support('ruby', lexRuby, new Set(['+', '<<', '+=']), true, '#'),
+  elixir: support('elixir', lexElixir, new Set(['<>']), false, '#'),
   shell: support('shell', lexShell, new Set(), false, '#'),
   http: support('http', undefined, new Set(), false, '#'),
 };
@@ -145,6 +159,10 @@ const BY_EXTENSION: Record<string, LanguageFamily> = {
   rs: 'rust',
   dart: 'dart',
   swift: 'swift',
+  scala: 'scala',
+  sc: 'scala',
+  ex: 'elixir',
+  exs: 'elixir',
   sh: 'shell',
   bash: 'shell',
   zsh: 'shell',
@@ -197,6 +215,8 @@ export const LANGUAGE_IDS: Record<string, LanguageFamily> = {
   rust: 'rust',
   dart: 'dart',
   swift: 'swift',
+  scala: 'scala',
+  elixir: 'elixir',
   shellscript: 'shell',
   http: 'http',
 };

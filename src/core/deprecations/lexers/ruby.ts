@@ -122,7 +122,7 @@ function readPercentLiteral(s: LexerState): void {
   readRubyString(s, start, open, close, type !== 'q', kind);
 }
 
-function readRubyString(
+export function readRubyString(
   s: LexerState,
   start: number,
   open: string,

@@ -30,10 +30,10 @@ export interface Definition {
  * `braces`: bodies in braces, a method declared by its head alone (`Pet getPet(int id) {`,
  * `async getPet(id) {`); `declared`: bodies in braces, every function declared with its word
  * (`func`, `fun`, `fn`, `function`, `def`), so `name(…) {` without one is a call taking a closure
- * (Kotlin's `test("…") { … }`, Swift's `it("…") { … }`); `indentation` and `ruby`: Python's and
- * Ruby's blocks.
+ * (Kotlin's `test("…") { … }`, Swift's `it("…") { … }`); `indentation`, `ruby` and `elixir`:
+ * Python's, Ruby's and Elixir's blocks (`def`, `defp` … `end` in a `defmodule`).
  */
-export type DefinitionStyle = 'braces' | 'declared' | 'indentation' | 'ruby';
+export type DefinitionStyle = 'braces' | 'declared' | 'indentation' | 'ruby' | 'elixir';
 
 /** How a language family's functions are delimited; none for shell and .http files. */
 const DEFINITION_STYLES: Readonly<Record<string, DefinitionStyle>> = {
@@ -46,8 +46,10 @@ const DEFINITION_STYLES: Readonly<Record<string, DefinitionStyle>> = {
   rust: 'declared',
   dart: 'braces',
   swift: 'declared',
+  scala: 'declared',
   python: 'indentation',
   ruby: 'ruby',
+  elixir: 'elixir',
 };
 
 export function definitionStyleOf(family: string): DefinitionStyle | undefined {
@@ -241,6 +243,12 @@ function braceDefinition(
       // its members (`queryFn: () => …`, `query: (id) => …`) are the library's to call.
       const member = isNamedObject(tokens, open) ? expressionBodied(tokens, at) : undefined;
       if (member) return member;
+      // An anonymous object's method with an expression body: Scala's `new PetService[F] {
+      // def find(id: Pet.Id) = client.expectOption(…) }`, Kotlin's `object : Api { fun … = … }`.
+      if (declaredOnly && at !== index) {
+        const declared = expressionBodied(tokens, at);
+        if (declared) return declared;
+      }
     }
     at = open;
   }
@@ -729,7 +737,8 @@ function indentedDefinition(
   index: number,
   style: DefinitionStyle,
 ): Definition | undefined {
-  const found = indentedHead(tokens, index, ['def'], style);
+  const words = style === 'elixir' ? ELIXIR_DEFINITIONS : ['def'];
+  const found = indentedHead(tokens, index, words, style);
   if (!found) return undefined;
   let name = nextSignificant(tokens, found.first + 1);
   if (style === 'ruby' && tokens[name]?.text === 'self' && tokens[name + 1]?.text === '.')
@@ -744,11 +753,18 @@ function indentedOwner(
   index: number,
   style: DefinitionStyle,
 ): string | undefined {
-  const found = indentedHead(tokens, index, ['class', 'module'], style);
+  const owners = style === 'elixir' ? ['defmodule'] : ['class', 'module'];
+  const found = indentedHead(tokens, index, owners, style);
   if (!found) return undefined;
-  const name = nextSignificant(tokens, found.first + 1);
+  let name = nextSignificant(tokens, found.first + 1);
+  // defmodule ExMonApi.PokeApi.Client: the module's last name is what callers alias.
+  while (style === 'elixir' && tokens[name + 1]?.text === '.' && tokens[name + 2]?.kind === 'ident')
+    name += 2;
   return name >= 0 && tokens[name]!.kind === 'ident' ? tokens[name]!.text : undefined;
 }
+
+/** Elixir's words that define a function. */
+const ELIXIR_DEFINITIONS = ['def', 'defp', 'defmacro', 'defmacrop'];
 
 /** Lines looked back for a def or class: a function of a few hundred lines. */
 const INDENTED_REACH = 20_000;

@@ -18,7 +18,11 @@ export function methodOfName(name: string): string | undefined {
   // Most names hold no method word: one test rules them out before any case change or replace
   // (a name with other than ASCII goes the long way: "poſt".toUpperCase() is "POST").
   if (!MAY_NAME_A_METHOD.test(name)) return undefined;
-  let lower = name.toLowerCase().replace(/^[@:$]/, ''); // @Get, :get, $get (Nuxt)
+  // @Get, :get, $get (Nuxt); Elixir's and Ruby's raising variants: Req.get!, HTTPoison.get!
+  let lower = name
+    .toLowerCase()
+    .replace(/^[@:$]/, '')
+    .replace(/!$/, '');
   if (HTTP_METHODS.has(lower.toUpperCase())) return lower.toUpperCase();
   // MethodDelete, HTTP_GET, Falcon's test client: simulate_get.
   lower = lower.replace(/^(?:http|method|httpmethod|simulate)_?/, '');

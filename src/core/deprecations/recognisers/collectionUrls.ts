@@ -11,6 +11,7 @@ import { HOLE, HOLE_CHAR, renderParts, type Token } from '../model/tokens';
 import { chainStart, nextSignificant, previousSignificant } from '../model/tokenWalk';
 import {
   extendChain,
+  joinBefore,
   judgeUrl,
   leftOperandStart,
   operandEnd,
@@ -60,7 +61,8 @@ export function scanCollectionUrls(
     const operator = previousSignificant(tokens, i - 1);
     const left = start < i ? names.operand(start, previousSignificant(tokens, operator - 1)) : '';
     const named = extendChain(tokens, i, options, names);
-    const rendered = (left ?? HOLE_CHAR) + named.rendered;
+    const rendered =
+      start < i ? (left ?? HOLE_CHAR) + joinBefore(tokens, i) + named.rendered : named.rendered;
     if (!includesPetsPath(rendered)) continue;
     const finding = judgeUrl(tokens, {
       first: start,

@@ -75,8 +75,19 @@ export function scanUrls(
     // What stands left of the string only adds a hole in front: most strings are ruled out first.
     if (!includesPetsPath(chain.rendered)) continue;
     const startIndex = leftOperandStart(tokens, i, options);
-    const rendered = startIndex < i ? HOLE_CHAR + chain.rendered : chain.rendered;
+    const rendered =
+      startIndex < i ? HOLE_CHAR + joinBefore(tokens, i) + chain.rendered : chain.rendered;
     if (options.standaloneStringsAreDocs && isStandalone(tokens, startIndex, lastIndex)) continue;
+    // A path DSL's route: http4s's `case GET -> Root / "pets" / id`, Akka's `path("pets" / IntNumber)`.
+    if (options.concatenation.has('/') && isPathDslRoute(tokens, startIndex, i)) {
+      const url = { first: startIndex, last: lastIndex, methodSite: startIndex, rendered };
+      if (matchPetPath(`/${rendered.replace(/^\/+/, '')}`, { routeParameters: true }))
+        findings.push({
+          ...urlFinding(tokens, { ...url, shell: false }, 'certain'),
+          kind: 'serves',
+        });
+      continue;
+    }
     const finding = judgeUrl(tokens, {
       first: startIndex,
       last: lastIndex,
@@ -105,7 +116,10 @@ export interface UrlExpression {
  * message, a file, a route), with GET stated or no other method stated, here or where it is used.
  */
 export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFinding | undefined {
-  const requested = matchPetPath(url.rendered) !== undefined;
+  const requested =
+    matchPetPath(url.rendered) !== undefined ||
+    (matchPetPath(url.rendered, { routeParameters: true }) !== undefined &&
+      fillsPathParameters(tokens, url.last));
   // A route registered for the path (a server, a mock) serves it: its own kind, any framework;
   // `/pets/:id`, `/pets/<int:id>` are paths only a route has.
   if (
@@ -151,6 +165,27 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
   )
     confidence = 'possible';
   return urlFinding(tokens, url, confidence);
+}
+
+/** Keys that hand a request its path's parameters: Tesla's `opts: [path_params: [pet_id: id]]`. */
+const PATH_PARAMETER_KEYS = new Set([
+  'path_params',
+  'pathParams',
+  'path_parameters',
+  'pathParameters',
+]);
+
+/**
+ * `Tesla.get(client, "/pets/:pet_id", opts: [path_params: [pet_id: id]])`: a `:param` template
+ * the call fills is a request, not a route.
+ */
+function fillsPathParameters(tokens: readonly Token[], last: number): boolean {
+  const opener = enclosingOpener(tokens, last, 40);
+  if (opener < 0 || tokens[opener]!.text !== '(') return false;
+  const close = matchingCloser(tokens, opener, 400);
+  for (let i = last + 1; i < close; i++)
+    if (tokens[i]!.kind === 'ident' && PATH_PARAMETER_KEYS.has(tokens[i]!.text)) return true;
+  return false;
 }
 
 /** A route or a mock of it, unless it states another method (nock(base).delete('/pets/1')). */
@@ -214,6 +249,35 @@ function flowsOut(tokens: readonly Token[], first: number): boolean {
   return false;
 }
 
+/** What joins the operand before the string at `first` to it: a path DSL's `/` is a slash. */
+export function joinBefore(tokens: readonly Token[], first: number): string {
+  return tokens[previousSignificant(tokens, first - 1)]?.text === '/' ? '/' : '';
+}
+
+/** Route matchers of path DSLs: Akka HTTP's and Pekko's `path(…)`, `pathPrefix(…)`. */
+const PATH_DSL_ROUTES = new Set(['path', 'pathPrefix']);
+
+/**
+ * A path joined with `/` that a server matches: http4s's `Root / "pets" / id` (in a `case` of its
+ * routes), Akka's `path("pets" / LongNumber)`.
+ */
+function isPathDslRoute(tokens: readonly Token[], start: number, first: number): boolean {
+  const joined =
+    tokens[nextSignificant(tokens, first + 1)]?.text === '/' ||
+    tokens[previousSignificant(tokens, first - 1)]?.text === '/';
+  if (!joined) return false;
+  // http4s: the chain starts at its routes' Root (`GET -> Root / "pets"`).
+  const slash = previousSignificant(tokens, first - 1);
+  if (
+    tokens[slash]?.text === '/' &&
+    tokens[previousSignificant(tokens, slash - 1)]?.text === 'Root'
+  )
+    return true;
+  const opener = enclosingOpener(tokens, start, 40);
+  const callee = opener < 1 ? -1 : previousSignificant(tokens, opener - 1);
+  return callee >= 0 && PATH_DSL_ROUTES.has(tokens[callee]!.text);
+}
+
 /** `base + "/pets/" + id`: the operand before the first string belongs to the URL expression. */
 export function leftOperandStart(
   tokens: readonly Token[],
@@ -272,14 +336,16 @@ export function extendChain(
     if (token.kind !== 'punct' || !options.concatenation.has(token.text)) break;
     const operand = nextSignificant(tokens, next + 1);
     if (operand < 0) break;
+    // A path DSL's `/` joins segments with a slash (Scala's http4s: baseUri / "pets" / id).
+    const separator = token.text === '/' ? '/' : '';
     const operandToken = tokens[operand]!;
     if (operandToken.kind === 'string' && operandToken.parts) {
-      rendered += render(operandToken);
+      rendered += separator + render(operandToken);
       last = operand;
     } else {
       const end = operandEnd(tokens, operand);
       if (end < 0) break;
-      rendered += names?.operand(operand, end) ?? HOLE_CHAR;
+      rendered += separator + (names?.operand(operand, end) ?? HOLE_CHAR);
       last = end;
     }
   }

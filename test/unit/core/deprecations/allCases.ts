@@ -8,6 +8,7 @@ import { SCRIPT_BLOCK_CASES } from './lexers/scriptBlocks.test';
 import { SEGMENT_JOIN_CASES } from './recognisers/segmentJoins.test';
 import * as ROLE_CASES from './judges/roleCases';
 import { DART_CASES, SWIFT_CASES } from './lexers/dartSwiftCases';
+import { ELIXIR_CASES, SCALA_CASES } from './lexers/elixirScalaCases';
 
 /** Every labelled case of the corpus, for the tests that check a property over all of them. */
 export const ALL_CASES: readonly Case[] = [
@@ -21,4 +22,6 @@ export const ALL_CASES: readonly Case[] = [
   ...Object.values(ROLE_CASES).flat(),
   ...DART_CASES,
   ...SWIFT_CASES,
+  ...ELIXIR_CASES,
+  ...SCALA_CASES,
 ];

@@ -19,6 +19,9 @@ const FILLER: Record<string, string> = {
   dart: "final raw = '''\nmulti 'quoted' $x\n''';\n/* /* nested */ '/pets/1' */\nint f(int a) => a + 1;\n",
   swift:
     'let block = """\n  text "quoted" \\(x)\n"""\n/* /* nested */ "/pets/1" */\nfunc f(_ a: Int) -> Int { a + 1 }\n',
+  scala:
+    'val raw = s"""\n  text "quoted" $x\n"""\n/* /* nested */ "/pets/1" */\ndef f(a: Int): Int = a + 1\n',
+  ex: '@doc """\nGET /pets/1 in a doc\n"""\ndef f(a), do: a + 1\n# "/pets/1"\nx = ~s(multi\nline "q")\n',
   sh: 'cat <<EOF\ncurl "$B/pets/$I"\nEOF\nf() { echo $(( $1 + 1 )); }\n',
   http: '### separator\nPOST {{b}}/pets\nContent-Type: application/json\n\n{"n": 1}\n\n### next request\n',
 };
@@ -35,6 +38,8 @@ const FILLER_OF_FAMILY: Record<string, string> = {
   rust: 'rs',
   dart: 'dart',
   swift: 'swift',
+  scala: 'scala',
+  elixir: 'ex',
   shell: 'sh',
   http: 'http',
 };

@@ -50,6 +50,8 @@ export interface DefinitionSite {
   owner?: string;
   /** Other names its callers use (an RTK Query endpoint's hooks). */
   aliases?: string[];
+  /** A request's descriptor bound to the name: its uses send it, with this confidence. */
+  value?: Confidence;
   line: number;
   character: number;
 }
@@ -318,6 +320,7 @@ export function siteOf(
   const site: DefinitionSite = { name: definition.name, ...at };
   if (definition.owner) site.owner = definition.owner;
   if (definition.aliases) site.aliases = definition.aliases;
+  if (definition.value) site.value = definition.value;
   return site;
 }
 

@@ -147,7 +147,8 @@ export function wrapperCalls(
     if (within && forwardsParameter(tokens, within.start, at))
       finding.within = siteOf(within, lines.position(within.start));
     // A generated client's layers calling each other, in its file or the files beside it.
-    if (generated && dirname(reached.entry.path) === dirname(path)) finding.plumbing = true;
+    if (generated && !reached.entry.descriptor && dirname(reached.entry.path) === dirname(path))
+      finding.plumbing = true;
     if (called) argumentLists.push(argumentRange(tokens, at));
     callTokens.add(at);
     findings.push(finding);

@@ -35,6 +35,8 @@ export interface WrapperEntry {
   depth: number;
   /** Names an import or a qualified call uses for its module, lower-cased (moduleNamesOf). */
   modules: string[];
+  /** A request's descriptor, not a function: its uses send the request, even in generated code. */
+  descriptor?: true;
 }
 
 /**
@@ -183,7 +185,8 @@ export class WrapperIndex {
         name: within.name,
         family,
         path,
-        confidence: finding.confidence,
+        // A descriptor's uses send it: they get the request's confidence, not the hint's.
+        confidence: within.value ?? finding.confidence,
         chain: [
           { name: within.name, path, line: within.line, character: within.character },
           ...(finding.via ?? [request]),
@@ -192,6 +195,7 @@ export class WrapperIndex {
         modules: moduleNamesOf(path, family),
       };
       if (within.owner) entry.owner = within.owner;
+      if (within.value) entry.descriptor = true;
       // A request object's path (`path = () => `/pets/${this.petId}``, Swift's `var urlPath`) or
       // its sending (a generated builder's `send()`, Go's `Execute()`): the type is what callers
       // make and send (`client.send(new PetById(id))`, `ShowPetByIdRequest { … }`), an entry too.

@@ -4,6 +4,7 @@
  * lines, callees, builder chains, annotations; methodArguments, curlArgs), the method where a stored
  * URL is used later (laterUses), whether the string is ever sent (notSent). Imports only model/.
  */
+import { clientRequestMethod } from './clientRequests';
 import { requestTypeMethod } from './requestType';
 import {
   commandEnd,
@@ -57,7 +58,8 @@ export function explicitMethod(site: UrlSite): string | undefined {
     parenlessCalleeMethod(site) ??
     callContextMethod(site) ??
     neighbouringAnnotationMethod(site) ??
-    requestTypeMethod(site.tokens, site.first)
+    requestTypeMethod(site.tokens, site.first) ??
+    clientRequestMethod(site.tokens, site.first)
   );
 }
 

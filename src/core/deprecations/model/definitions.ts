@@ -5,6 +5,7 @@
  * A request in an annotation or attribute (`@GET("pets/{id}")`, `[Get("/pets/{id}")]`) belongs to
  * the method declared after it.
  */
+import type { Confidence } from './confidence';
 import { literalText, type Token } from './tokens';
 import {
   enclosingOpener,
@@ -24,6 +25,11 @@ export interface Definition {
   owner?: string;
   /** Other names its callers use: an RTK Query endpoint's hooks (useGetPetQuery). */
   aliases?: string[];
+  /**
+   * A value bound to the name, not a function: a request's descriptor (`GET_PET = { method: 'GET',
+   * pathTemplate: '/pets/{pet_id}' }`) whose uses send it, with this confidence.
+   */
+  value?: Confidence;
 }
 
 /**

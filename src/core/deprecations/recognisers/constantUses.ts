@@ -10,8 +10,10 @@ import { bindsLocally } from '../model/parameters';
 import { tokenEnd, type Token } from '../model/tokens';
 import {
   enclosingOpener,
+  matchingCloser,
   nextSignificant,
   previousSignificant,
+  skipTypeArguments,
   tokenIndexAt,
 } from '../model/tokenWalk';
 import { isNotSent } from '../judges/notSent';
@@ -45,7 +47,9 @@ export function moveToConstantUses(
       continue;
     }
     const first = tokenAt(tokens, finding.start);
-    const name = first < 0 ? -1 : constantName(tokens, first);
+    let name = first < 0 ? -1 : constantName(tokens, first);
+    const descriptor = name < 0 && first >= 0 ? descriptorName(tokens, first) : -1;
+    if (descriptor >= 0) name = descriptor;
     if (name < 0) {
       result.push(finding);
       continue;
@@ -67,8 +71,17 @@ export function moveToConstantUses(
       });
       if (moved.length >= MAX_USES) break;
     }
-    if (moved.length === 0) result.push(finding);
-    else for (const use of moved) result.push(use);
+    if (moved.length > 0) for (const use of moved) result.push(use);
+    else if (descriptor >= 0) {
+      // A descriptor used in other files: its uses there are the calls (the index follows the
+      // name), the descriptor itself only a hint.
+      const token = tokens[descriptor]!;
+      result.push({
+        ...finding,
+        confidence: 'possible',
+        within: { name: token.text, start: token.start, value: finding.confidence },
+      });
+    } else result.push(finding);
   }
   return result;
 }
@@ -107,6 +120,53 @@ function constantName(tokens: readonly Token[], first: number): number {
       return -1;
   }
   return name;
+}
+
+/** Brackets climbed from a descriptor's path to the value bound to its name. */
+const DESCRIPTOR_LEVELS = 3;
+
+/**
+ * A request's descriptor: the path is a key's value in an object that states the method, bound
+ * to a name at the top level: `export const GET_PET: Operation = Object.freeze({ method: 'GET',
+ * pathTemplate: '/pets/{pet_id}' })`, Go's `var getPet = Operation{Method: "GET", Path: …}`,
+ * Python's `GET_PET = Operation(method="GET", path=…)`. The name's token, or -1.
+ */
+function descriptorName(tokens: readonly Token[], first: number): number {
+  const key = previousSignificant(tokens, first - 1);
+  if (key < 0 || (tokens[key]!.text !== ':' && tokens[key]!.text !== '=')) return -1;
+  let opener = enclosingOpener(tokens, first, 400);
+  if (opener < 0 || !statesMethod(tokens, opener)) return -1;
+  for (let level = 0; level < DESCRIPTOR_LEVELS && opener >= 0; level++) {
+    // Before the bracket: the callee or type (`Object.freeze<Operation>(`, `Operation{`), if any.
+    let before = previousSignificant(tokens, opener - 1);
+    before = skipTypeArguments(tokens, before);
+    while (before >= 0 && tokens[before]!.kind === 'ident') {
+      const dot = previousSignificant(tokens, before - 1);
+      if (dot < 0 || tokens[dot]!.text !== '.') {
+        before = dot;
+        break;
+      }
+      before = previousSignificant(tokens, dot - 1);
+    }
+    if (before >= 0 && tokens[before]!.text === '=') {
+      const name = constantName(tokens, nextSignificant(tokens, before + 1));
+      return name >= 0 && enclosingOpener(tokens, name, 100_000) < 0 ? name : -1;
+    }
+    opener = enclosingOpener(tokens, opener, 400);
+  }
+  return -1;
+}
+
+/** The object or argument list at `opener` has a method key: `method: 'GET'`, `Method: "GET"`. */
+function statesMethod(tokens: readonly Token[], opener: number): boolean {
+  const close = matchingCloser(tokens, opener, 400);
+  for (let i = opener + 1; i < close; i++) {
+    const token = tokens[i]!;
+    if (token.kind !== 'ident' || token.text.toLowerCase() !== 'method') continue;
+    const after = nextSignificant(tokens, i + 1);
+    if (after >= 0 && (tokens[after]!.text === ':' || tokens[after]!.text === '=')) return true;
+  }
+  return false;
 }
 
 /** The name's uses after its declaration, plain or through `this.`/`self.`/`static::`. */

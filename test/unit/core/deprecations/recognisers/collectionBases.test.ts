@@ -96,6 +96,45 @@ describe('the collection in a base URL, the id as the whole path', () => {
     );
   });
 
+  it('C# (RestSharp): the client made for the whole URL, the method and path on the request it executes', async () => {
+    assert.deepEqual(
+      await reportedIn({
+        'Helpers/ApiHelper.cs': [
+          'class ApiHelper',
+          '{',
+          '    public static async Task<string> Read(int id)',
+          '    {',
+          '        RestClient client;',
+          '        if (id != 0)',
+          '        {',
+          '            client = new RestClient($"http://localhost:5000/api/pets/{id}");',
+          '        }',
+          '        else',
+          '        {',
+          '            client = new RestClient("http://localhost:5000/api/pets");',
+          '        }',
+          '        RestRequest request = new RestRequest("/", Method.GET);',
+          '        return (await client.ExecuteTaskAsync(request)).Content;',
+          '    }',
+          '    public static async Task<string> Edit(Pet pet)',
+          '    {',
+          '        RestClient client = new RestClient($"http://localhost:5000/api/pets/{pet.PetId}");',
+          '        RestRequest request = new RestRequest("/", Method.PUT);',
+          '        return (await client.ExecuteTaskAsync(request)).Content;',
+          '    }',
+          '    public static async Task<string> Photos(Pet pet)',
+          '    {',
+          '        var client = new RestClient($"http://localhost:5000/api/pets/{pet.PetId}");',
+          '        var request = new RestRequest("photos", Method.GET);',
+          '        return (await client.ExecuteTaskAsync(request)).Content;',
+          '    }',
+          '}',
+        ].join('\n'),
+      }),
+      ['Helpers/ApiHelper.cs:8 url http://localhost:5000/api/pets/{…}'],
+    );
+  });
+
   it('an import from another module’s path is not the wrapper’s, whatever its name', async () => {
     assert.deepEqual(
       await reportedIn({

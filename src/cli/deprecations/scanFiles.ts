@@ -14,7 +14,11 @@ import {
   ripgrepOnPath,
 } from '../../core/deprecations/workspace/ripgrepCandidates';
 import { languageInterleavedOrder } from '../../core/deprecations/workspace/scanOrder';
-import { findOpenApiNames, openApiNamesIn } from '../../core/deprecations/workspace/openApiNames';
+import {
+  findOpenApiNames,
+  mentionsPetsParameter,
+  openApiNamesIn,
+} from '../../core/deprecations/workspace/openApiNames';
 import { mayBeOpenApiFile } from '../../core/deprecations/workspace/openApiDocuments';
 import { DEFAULT_OPERATION_NAMES } from '../../core/deprecations/recognisers/operationCalls';
 import {
@@ -250,11 +254,20 @@ export async function scanFiles(
     );
   };
   // Without ripgrep, one walk lists the files to scan and the YAML and JSON files that may be
-  // OpenAPI documents; the pass over wrappers' calls reuses it.
+  // OpenAPI documents; the pass over wrappers' calls reuses it. With ripgrep, one search lists
+  // both (a document mentions "pets" as every candidate does): the tree is walked once.
   const walked = settings.ripgrep ? undefined : walkTree(roots, settings, onSkip);
+  const searched = settings.ripgrep ? searchTree(roots, settings) : undefined;
   const fileSettings: FileScanSettings = {
     minimum: settings.minimum,
-    names: withOpenApiNames(roots, settings, walked?.documents),
+    names: withOpenApiNames(
+      roots,
+      settings,
+      walked?.documents ??
+        (searched && 'files' in searched
+          ? searched.documents.filter(mentionsPetsParameter)
+          : undefined),
+    ),
     maxFileBytes: settings.maxFileBytes,
     repository,
     fingerprints: !!request.fingerprints,
@@ -297,7 +310,7 @@ export async function scanFiles(
   );
   const listing = walked
     ? { list: walked.files, byRipgrep: false }
-    : listScannedFiles(roots, settings, scanner.engine, onSkip);
+    : listScannedFiles(roots, settings, scanner.engine, onSkip, searched);
   outcome.listedByRipgrep = listing.byRipgrep;
   const order = languageInterleavedOrder(listing.list);
   const files = order.map((listed) => listing.list[listed]!);
@@ -417,6 +430,39 @@ function walkTree(
   return { files, documents };
 }
 
+/** rg's listing of the files to scan and of the possible OpenAPI documents, and its needles. */
+type Searched =
+  | { files: ListedFile[]; documents: ListedFile[]; needles: string[]; notes: SkipNote[] }
+  | { problem: string };
+
+/**
+ * One rg search for the default needles (or the configured names'), keeping the files a scan
+ * reads and the YAML and JSON files that may be OpenAPI documents.
+ */
+function searchTree(roots: readonly string[], settings: FinderSettings): Searched {
+  const needles = new DeprecationEngine({ operationNames: settings.names }).prefilterNeedles();
+  const notes: SkipNote[] = [];
+  const listing = listFilesWithRipgrep(
+    roots,
+    {
+      rg: settings.ripgrep!,
+      patterns: needles,
+      fixedStrings: true,
+      gitignore: settings.gitignore,
+      accept: (name, language) =>
+        isScannedName(name, language) || (settings.openApi && mayBeOpenApiFile(name)),
+    },
+    (skipped) => notes.push(skipped),
+  );
+  if ('problem' in listing) return listing;
+  const files: ListedFile[] = [];
+  const documents: ListedFile[] = [];
+  for (const file of listing.files)
+    if (file.language === undefined && mayBeOpenApiFile(file.path)) documents.push(file);
+    else files.push(file);
+  return { files, documents, needles, notes };
+}
+
 /** A path as notes show it: relative to the working folder when inside it. */
 function shownPath(path: string): string {
   const shown = relative(process.cwd(), path);
@@ -432,7 +478,37 @@ function listScannedFiles(
   settings: FinderSettings,
   engine: DeprecationEngine,
   onSkip: (note: SkipNote) => void,
+  searched?: Searched,
 ): { list: ListedFile[]; byRipgrep: boolean } {
+  if (searched && 'files' in searched) {
+    // The documents' names added needles: only those are searched for again.
+    const more = engine.prefilterNeedles().filter((needle) => !searched.needles.includes(needle));
+    const extra = more.length
+      ? listFilesWithRipgrep(
+          roots,
+          {
+            rg: settings.ripgrep!,
+            patterns: more,
+            fixedStrings: true,
+            gitignore: settings.gitignore,
+          },
+          (skipped) => searched.notes.push(skipped),
+        )
+      : { files: [] };
+    if ('files' in extra) {
+      searched.notes.forEach(onSkip);
+      const listed = new Set(searched.files.map((file) => file.path));
+      const files = [...searched.files, ...extra.files.filter((file) => !listed.has(file.path))];
+      files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      return { list: files, byRipgrep: true };
+    }
+    note(`note: ${extra.problem}; scanning with the built-in walker instead`);
+    return { list: listFiles(roots, onSkip, { gitignore: settings.gitignore }), byRipgrep: false };
+  }
+  if (searched) {
+    note(`note: ${searched.problem}; scanning with the built-in walker instead`);
+    return { list: listFiles(roots, onSkip, { gitignore: settings.gitignore }), byRipgrep: false };
+  }
   if (settings.ripgrep) {
     // Notes wait for the listing to be used: a fallback walk notes the same roots again.
     const notes: SkipNote[] = [];

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { listFilesWithRipgrep } from './ripgrepCandidates';
 import { listFiles, type ListedFile } from './workspaceWalker';
 import { MAX_OPENAPI_BYTES, deprecatedOperationNames, mayBeOpenApiFile } from './openApiDocuments';
@@ -56,6 +56,35 @@ export function openApiNamesIn(files: Iterable<ListedFile>): OpenApiNames {
   }
   return result;
 }
+
+/**
+ * Whether a listed YAML or JSON file mentions a path parameter under /pets (`pets/{`), read a
+ * piece at a time: what a listing of every candidate (files holding "pets") keeps of its possible
+ * OpenAPI documents, as the documents' own rg search would.
+ */
+export function mentionsPetsParameter(file: ListedFile): boolean {
+  const needle = Buffer.from('pets/{');
+  const piece = Buffer.alloc(PIECE_BYTES + needle.length);
+  let fd: number | undefined;
+  try {
+    fd = openSync(file.bytes ?? file.path, 'r');
+    let kept = 0;
+    for (;;) {
+      const read = readSync(fd, piece, kept, PIECE_BYTES, null);
+      if (read === 0) return false;
+      const filled = kept + read;
+      if (piece.subarray(0, filled).includes(needle)) return true;
+      // The last bytes may start the needle: they start the next piece.
+      kept = Math.min(needle.length - 1, filled);
+      piece.copy(piece, 0, filled - kept, filled);
+    }
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+const PIECE_BYTES = 1024 * 1024;
 
 /** The names mayBeOpenApiFile accepts, as rg globs. */
 const OPENAPI_FILE_GLOBS = ['*.yaml', '*.yml', '*.json'];

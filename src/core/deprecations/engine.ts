@@ -150,12 +150,13 @@ export class DeprecationEngine {
         if (PATH_FOLLOWERS.has(after) && !isWordCode(before)) return true;
         if (before === SLASH && (after === LINE_FEED || after === RETURN || at + 4 === text.length))
           return true;
+        // The path builders' and PetsController's needles hold "pets" or "Pets": read here, at
+        // each occurrence, rather than in passes of their own over the whole text.
+        if (word === 'pets' ? lowerBuildsPath(before, after) : before === DOT) return true;
+        if (word === 'pets' && after === DOT && text.startsWith('retrieve', at + 5)) return true;
+        if (word === 'Pets' && text.startsWith('Controller', at + 4)) return true;
       }
-    return (
-      this.needles.some((needle) => text.includes(needle)) ||
-      PATH_BUILDER_NEEDLES.some((needle) => text.includes(needle)) ||
-      text.includes(PETS_CONTROLLER)
-    );
+    return this.needles.some((needle) => text.includes(needle));
   }
 
   /** The plain strings behind the prefilter ("pets" and the operation names), for a quick grep. */
@@ -178,19 +179,22 @@ export class DeprecationEngine {
 
   /** The same test on raw bytes: one pass for "pets", one per operation name. */
   mightContainBytes(bytes: Buffer): boolean {
-    for (const word of PETS_WORDS)
+    for (let w = 0; w < PETS_WORDS.length; w++) {
+      const word = PETS_WORDS[w]!;
+      const lower = w === 0;
       for (let at = bytes.indexOf(word); at !== -1; at = bytes.indexOf(word, at + 4)) {
         const after = bytes[at + 4];
         const before = bytes[at - 1];
         if (PATH_FOLLOWERS.has(after!) && !isWordCode(before ?? Number.NaN)) return true;
         if (before === SLASH && (after === LINE_FEED || after === RETURN || after === undefined))
           return true;
+        // As mightContain: the path builders' and PetsController's needles, at each occurrence.
+        if (lower ? lowerBuildsPath(before, after) : before === DOT) return true;
+        if (lower && after === DOT && startsWithBytes(bytes, RETRIEVE, at + 5)) return true;
+        if (!lower && startsWithBytes(bytes, CONTROLLER, at + 4)) return true;
       }
-    return (
-      this.byteNeedles.some((needle) => bytes.includes(needle)) ||
-      PATH_BUILDER_BYTES.some((needle) => bytes.includes(needle)) ||
-      bytes.includes(PETS_CONTROLLER)
-    );
+    }
+    return this.byteNeedles.some((needle) => bytes.includes(needle));
   }
 
   /**
@@ -305,12 +309,32 @@ export class DeprecationEngine {
   }
 }
 
+/**
+ * The path builders' needles around a "pets" (PATH_BUILDER_NEEDLES: `.pets.`, `.pets(`, `.pets`
+ * at a line's end; `.Pets` and `pets.retrieve` are read beside it): a dot before, one of these after.
+ */
+function lowerBuildsPath(before: number | undefined, after: number | undefined): boolean {
+  return (
+    before === DOT &&
+    (after === DOT || after === OPEN_PAREN || after === LINE_FEED || after === RETURN)
+  );
+}
+const DOT = 46;
+const OPEN_PAREN = 40;
+const RETRIEVE = Buffer.from('retrieve');
+const CONTROLLER = Buffer.from('Controller');
+
+/** Whether `bytes` holds `prefix` at `at`. */
+function startsWithBytes(bytes: Buffer, prefix: Buffer, at: number): boolean {
+  return (
+    at + prefix.length <= bytes.length &&
+    bytes.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0
+  );
+}
+
 /** "pets" and "Pets" (ASP.NET's `api/Pets/{id}`): the words a path starts the prefilter with. */
 const PETS_TEXT_WORDS = ['pets', 'Pets'];
 const PETS_WORDS = PETS_TEXT_WORDS.map((word) => Buffer.from(word));
-const PATH_BUILDER_BYTES = PATH_BUILDER_NEEDLES.map((needle) => Buffer.from(needle));
-/** ASP.NET's `[Route("api/[controller]")]` names the path after the class: PetsController. */
-const PETS_CONTROLLER = 'PetsController';
 
 /** A definition where the report shows it: its name, owner and aliases, line and column. */
 export function siteOf(

@@ -1,5 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { NODE_BUNDLE } from './nodeBundle';
 
 /** The built CLI the scan benchmarks run. */
 export const CLI = join(resolve(__dirname, '..'), 'dist/cli/petstore-deprecations.js');
@@ -34,4 +37,19 @@ export function timedCommand(
     stderr: result.stderr,
     status: result.status,
   };
+}
+
+/** The CLI of the source tree at `ref`, bundled as the build bundles it (with this tree's packages). */
+export function referenceCli(ref: string, work: string): string {
+  execFileSync('sh', ['-c', `git archive ${ref} src package.json | tar -x -C "${work}"`], {
+    cwd: resolve(__dirname, '..'),
+  });
+  symlinkSync(join(resolve(__dirname, '..'), 'node_modules'), join(work, 'node_modules'));
+  const outfile = join(work, 'reference-cli.js');
+  buildSync({
+    ...NODE_BUNDLE,
+    entryPoints: [join(work, 'src/cli/petstoreDeprecations.ts')],
+    outfile,
+  });
+  return outfile;
 }

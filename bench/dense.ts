@@ -17,14 +17,12 @@
  *   (BENCH_REFERENCE=<git ref> compares with another commit)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSync } from 'esbuild';
-import { NODE_BUNDLE } from './nodeBundle';
 import { defaultJobs } from '../src/cli/deprecations/scanFiles';
-import { CLI, median, timedCommand } from './cliTiming';
+import { CLI, median, referenceCli, timedCommand } from './cliTiming';
 import { writeDenseCorpus } from './corpus';
 
 const ROOT = resolve(__dirname, '..');
@@ -49,21 +47,6 @@ function timed(command: string, args: string[], cwd: string, count: (out: string
 const callsOf = (output: string) =>
   Number(/(\d+) (?:new )?calls? to the deprecated/.exec(output)?.[1] ?? 0);
 const linesOf = (output: string) => output.split('\n').filter((line) => line.trim()).length;
-
-/** The CLI of the source tree at `ref`, bundled as the build bundles it (with this tree's packages). */
-function referenceCli(ref: string, work: string): string {
-  execFileSync('sh', ['-c', `git archive ${ref} src package.json | tar -x -C "${work}"`], {
-    cwd: ROOT,
-  });
-  symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
-  const outfile = join(work, 'reference-cli.js');
-  buildSync({
-    ...NODE_BUNDLE,
-    entryPoints: [join(work, 'src/cli/petstoreDeprecations.ts')],
-    outfile,
-  });
-  return outfile;
-}
 
 /**
  * Runs two one-thread scans at once, one per half, from a small Node runner that times them from

@@ -6,10 +6,22 @@
  *   cli+rg   petstore-deprecations scan, candidates listed by that rg,
  *   cli      petstore-deprecations scan --no-rg (the walker in Node),
  *   lsp      the language server's workspace scan (over stdio, the same rg), and its peak RSS,
- * and the ratios against rg. Run: npm run bench:huge [-- --runs 5]
+ *   ref+rg   the CLI of a reference commit, with the same rg (BENCH_REFERENCE, default: the
+ *            commit before the finder's failure classes were worked on),
+ * and the ratios against rg, and the CLI's against rg -F with the plain needles (the search the
+ * CLI's listing runs: the floor its goal of 2x is counted from) in the same run.
+ * Run: npm run bench:huge [-- --runs 5]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,11 +33,13 @@ import {
 } from 'vscode-jsonrpc/node';
 import { DeprecationEngine } from '../src/core/deprecations/engine';
 import { ripgrepArgs } from '../src/core/deprecations/workspace/ripgrepCandidates';
-import { CLI, median } from './cliTiming';
+import { CLI, median, referenceCli } from './cliTiming';
 
 const ROOT = resolve(__dirname, '..');
 const SERVER = join(ROOT, 'dist/lsp/server.js');
 const RG = '/usr/bin/rg';
+/** The commit whose CLI the working tree's is compared with. */
+const REFERENCE = process.env.BENCH_REFERENCE ?? '0951d41';
 
 function ensureRipgrep(): void {
   if (existsSync(RG)) return;
@@ -101,7 +115,7 @@ async function serverScan(tree: string): Promise<{ ms: number; rssMb: number; li
   return { ms, rssMb, listedBy };
 }
 
-async function measure(name: string, tree: string, runs: number): Promise<void> {
+async function measure(name: string, tree: string, runs: number, reference: string): Promise<void> {
   const rgArgs = ripgrepArgs(
     { rg: RG, patterns: new DeprecationEngine().prefilterPatterns() },
     tree,
@@ -111,10 +125,11 @@ async function measure(name: string, tree: string, runs: number): Promise<void> 
     '--fixed-strings',
     ...ripgrepArgs({ rg: RG, patterns: new DeprecationEngine().prefilterNeedles() }, tree),
   ];
-  const times: Record<'rg' | 'rgFixed' | 'cliRg' | 'cli' | 'lsp', number[]> = {
+  const times: Record<'rg' | 'rgFixed' | 'cliRg' | 'refRg' | 'cli' | 'lsp', number[]> = {
     rgFixed: [],
     rg: [],
     cliRg: [],
+    refRg: [],
     cli: [],
     lsp: [],
   };
@@ -124,6 +139,9 @@ async function measure(name: string, tree: string, runs: number): Promise<void> 
     times.rg.push(timed(RG, rgArgs, tree));
     times.rgFixed.push(timed(RG, fixedArgs, tree));
     times.cliRg.push(timed(process.execPath, [CLI, 'scan', '--format', 'json', '--rg', RG], tree));
+    times.refRg.push(
+      timed(process.execPath, [reference, 'scan', '--format', 'json', '--rg', RG], tree),
+    );
     times.cli.push(timed(process.execPath, [CLI, 'scan', '--format', 'json', '--no-rg'], tree));
     const server = await serverScan(tree);
     if (server.listedBy !== 'ripgrep') throw new Error('the server did not use ripgrep');
@@ -140,6 +158,15 @@ async function measure(name: string, tree: string, runs: number): Promise<void> 
     `  cli, rg lists candidates:            ${m.cliRg.toFixed(0)} ms  = ${(m.cliRg / m.rg).toFixed(2)}x rg`,
   );
   console.log(
+    `  reference ${REFERENCE}, rg lists:     ${m.refRg.toFixed(0)} ms  = ${(m.refRg / m.rg).toFixed(2)}x rg`,
+  );
+  /** Median of the runs' ratios a / b: each pair ran back to back, so drift cancels. */
+  const paired = (a: keyof typeof times, b: keyof typeof times) =>
+    median(times[a].map((ms, index) => ms / times[b][index]!)).toFixed(2);
+  console.log(
+    `  cli+rg / rg -F: ${paired('cliRg', 'rgFixed')} (goal <= 2); the reference's: ${paired('refRg', 'rgFixed')}; cli+rg / the reference's: ${paired('cliRg', 'refRg')}`,
+  );
+  console.log(
     `  cli --no-rg (walker):                ${m.cli.toFixed(0)} ms  = ${(m.cli / m.rg).toFixed(2)}x rg`,
   );
   console.log(
@@ -151,10 +178,17 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
   ensureRipgrep();
   const runs = Number(values.runs);
-  await measure('node_modules copy (2 planted calls)', nodeModulesTree(), runs);
-  const host = join(ROOT, '.vscode-test');
-  if (existsSync(host)) await measure('editor host install (.vscode-test)', host, runs);
-  else console.log('\n.vscode-test is not installed yet (npm run test:integration installs it)');
+  const work = mkdtempSync(join(tmpdir(), 'petstore-huge-'));
+  try {
+    const reference = referenceCli(REFERENCE, work);
+    await measure('node_modules copy (2 planted calls)', nodeModulesTree(), runs, reference);
+    const host = join(ROOT, '.vscode-test');
+    if (existsSync(host))
+      await measure('editor host install (.vscode-test)', host, runs, reference);
+    else console.log('\n.vscode-test is not installed yet (npm run test:integration installs it)');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 void main();

@@ -26,6 +26,7 @@ import { scanSafely } from '../core/deprecations/scanSafely';
 import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
 import { findOpenApiNames } from '../core/deprecations/workspace/openApiNames';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
+import { realBoundary, staysWithin } from '../core/files/boundary';
 import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
 import { isInside } from '../core/deprecations/workspace/pathInside';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
@@ -60,6 +61,9 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   let settings: DeprecationSettings = DEFAULT_SETTINGS;
   let engine = new DeprecationEngine();
   let folders: string[] = [];
+  /** The folders' real paths: a file reached through a link that leaves them is never read. */
+  let boundary: string[] = [];
+  const readable = (path: string) => isInside(path, folders) && staysWithin(path, boundary);
   let explanationUri = options.defaultExplanationUri;
   let progressSupported = false;
   /** The editor's own rg (initializationOptions.ripgrepPath), which lists the workspace's candidates. */
@@ -103,6 +107,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   const readText = (path: string): Promise<string | undefined> => {
     if (!isInside(path, folders)) return Promise.resolve(undefined);
     const open = documents.get(pathToFileURL(path).href);
+    if (!open && !staysWithin(path, boundary)) return Promise.resolve(undefined);
     return open ? Promise.resolve(open.getText()) : readSourceFile(path, DEFAULT_MAX_FILE_BYTES);
   };
   const wrappers = new WrapperTracker(mentioning, readText, () => settings.countRoutes);
@@ -411,6 +416,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         : [],
     );
     if (folders.length === 0) folders = filesOf([params.rootUri]);
+    boundary = realBoundary(folders);
     progressSupported = params.capabilities?.window?.workDoneProgress === true;
     watchRegistrationSupported =
       params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
@@ -498,7 +504,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         continue;
       }
       const path = fileOfUri(uri);
-      if (settings.scanWorkspace && path && isInside(path, folders))
+      if (settings.scanWorkspace && path && readable(path))
         guard.detach('reading a changed file', diagnoseFileOnDisk(uri));
     }
   });

@@ -13,6 +13,7 @@ import {
   listFilesWithRipgrep,
   ripgrepOnPath,
 } from '../../core/deprecations/workspace/ripgrepCandidates';
+import { scanBoundary } from '../../core/deprecations/workspace/repositoryRoot';
 import { languageInterleavedOrder } from '../../core/deprecations/workspace/scanOrder';
 import { findOpenApiNames, openApiNamesIn } from '../../core/deprecations/workspace/openApiNames';
 import { mayBeOpenApiFile } from '../../core/deprecations/workspace/openApiDocuments';
@@ -124,8 +125,8 @@ export interface FinderSettings {
   /** Count the routes that serve the operation as calls (--count-routes). */
   countRoutes: boolean;
   /**
-   * Real paths of the folders nothing is read outside of (the MCP server's workspace): links
-   * that leave them are skipped. The walker lists then: ripgrep follows links wherever they go.
+   * Real paths of the folders nothing is read outside of (the MCP server's workspace; by default
+   * the repositories around the roots, scanBoundary): links that leave them are skipped.
    */
   confine?: readonly string[];
 }
@@ -236,7 +237,7 @@ export async function scanFiles(
   repository: string,
   request: ScanRequest = {},
 ): Promise<ScanOutcome> {
-  if (settings.confine) settings = { ...settings, ripgrep: undefined };
+  settings = { ...settings, confine: settings.confine ?? scanBoundary(roots) };
   let ioError = false;
   const onSkip = (skipped: SkipNote) => {
     if (
@@ -385,7 +386,11 @@ export function withOpenApiNames(
   if (!settings.openApi) return settings.names;
   const found = walkedDocuments
     ? openApiNamesIn(walkedDocuments)
-    : findOpenApiNames(roots, { gitignore: settings.gitignore, ripgrep: settings.ripgrep });
+    : findOpenApiNames(roots, {
+        gitignore: settings.gitignore,
+        ripgrep: settings.ripgrep,
+        confine: settings.confine ?? scanBoundary(roots),
+      });
   for (const { path, problem } of found.problems)
     note(`note: skipped OpenAPI document ${shownPath(path)} (${problem})`);
   for (const { path, names } of found.documents)
@@ -443,6 +448,7 @@ function listScannedFiles(
         patterns: engine.prefilterNeedles(),
         fixedStrings: true,
         gitignore: settings.gitignore,
+        confine: settings.confine,
       },
       (skipped) => notes.push(skipped),
     );
@@ -455,5 +461,8 @@ function listScannedFiles(
     }
     note(`note: ${listing.problem}; scanning with the built-in walker instead`);
   }
-  return { list: listFiles(roots, onSkip, { gitignore: settings.gitignore }), byRipgrep: false };
+  return {
+    list: listFiles(roots, onSkip, { gitignore: settings.gitignore, confine: settings.confine }),
+    byRipgrep: false,
+  };
 }

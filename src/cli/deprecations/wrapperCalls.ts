@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { staysWithin } from '../../core/files/boundary';
 import type { Finding } from '../../core/deprecations/engine';
 import type { SourceText } from '../../core/deprecations/crossFile/callSites';
 import { followWrappers } from '../../core/deprecations/crossFile/followWrappers';
@@ -7,7 +7,6 @@ import { fingerprintFindings } from '../../core/deprecations/migration/fingerpri
 import { snippetOf } from '../../core/deprecations/migration/progress';
 import { languageOfPath } from '../../core/deprecations/lexers/languages';
 import { meetsConfidence } from '../../core/deprecations/model/confidence';
-import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
 import { readSourceFile } from '../../core/deprecations/workspace/sourceFile';
 import { listFilesWithRipgrep } from '../../core/deprecations/workspace/ripgrepCandidates';
@@ -78,7 +77,7 @@ export async function addMountedRoutes(
   const modules = await routesOfMounts(
     outcome.mounts,
     (path) =>
-      settings.confine && !isInside(realPathOf(path), settings.confine)
+      settings.confine && !staysWithin(path, settings.confine)
         ? Promise.resolve(undefined)
         : readSourceFile(path, settings.maxFileBytes),
     settings.countRoutes,
@@ -86,15 +85,6 @@ export async function addMountedRoutes(
   const found = new Map([...modules].map(([path, { routes }]) => [path, routes]));
   const texts = new Map([...modules].map(([path, { text }]) => [path, text]));
   addFoundElsewhere(outcome, found, texts, settings, repository, request);
-}
-
-/** The path with its links resolved; a path that does not exist is its own. */
-function realPathOf(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return path;
-  }
 }
 
 /**
@@ -161,7 +151,13 @@ function listMentioning(
   if (settings.ripgrep) {
     const listing = listFilesWithRipgrep(
       roots,
-      { rg: settings.ripgrep, patterns: names, fixedStrings: true, gitignore: settings.gitignore },
+      {
+        rg: settings.ripgrep,
+        patterns: names,
+        fixedStrings: true,
+        gitignore: settings.gitignore,
+        confine: settings.confine,
+      },
       () => undefined,
     );
     if ('files' in listing)

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { FileRefusedError, readRegularText } from '../../files/regularFile';
 import { listFilesWithRipgrep } from './ripgrepCandidates';
 import { listFiles, type ListedFile } from './workspaceWalker';
 import { MAX_OPENAPI_BYTES, deprecatedOperationNames, mayBeOpenApiFile } from './openApiDocuments';
@@ -17,6 +17,8 @@ export interface OpenApiSearch {
   excludes?: readonly string[];
   /** An rg that lists the YAML and JSON files mentioning a path parameter under /pets. */
   ripgrep?: string;
+  /** Real paths of the folders nothing is read outside of (default: the roots). */
+  confine?: readonly string[];
 }
 
 /**
@@ -74,6 +76,7 @@ function listDocuments(roots: readonly string[], search: OpenApiSearch): ListedF
         gitignore: search.gitignore,
         excludes: search.excludes,
         accept,
+        confine: search.confine,
       },
       () => undefined,
     );
@@ -83,22 +86,17 @@ function listDocuments(roots: readonly string[], search: OpenApiSearch): ListedF
     gitignore: search.gitignore,
     excludes: search.excludes,
     accept,
+    confine: search.confine,
   });
 }
 
 /** A regular file's text within the size cap; a problem for a larger one; nothing if unreadable. */
 function readDocument(file: ListedFile): { text: string } | { problem: string } | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(file.bytes ?? file.path, 'r');
-    const info = fstatSync(fd);
-    if (!info.isFile()) return undefined;
-    if (info.size > MAX_OPENAPI_BYTES)
+    return { text: readRegularText(file.bytes ?? file.path, { maxBytes: MAX_OPENAPI_BYTES }) };
+  } catch (error) {
+    if (error instanceof FileRefusedError && error.reason === 'tooLarge')
       return { problem: `larger than ${MAX_OPENAPI_BYTES} bytes, not read` };
-    return { text: readFileSync(fd, 'utf8') };
-  } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }

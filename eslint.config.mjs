@@ -43,6 +43,7 @@ export default tseslint.config(
       'bench/.huge/**',
       'bench/.dense/**',
       'bench/ast-grep/node_modules/**',
+      'build/**',
     ],
   },
   js.configs.recommended,

@@ -44,8 +44,7 @@ export function parseBrownoutSchedule(text: string, now: number): BrownoutSchedu
   if (!source) throw new ScheduleError('the brownout schedule is empty');
   if (source.length > 20_000) throw new ScheduleError('the brownout schedule is too long');
   const periodic = /^(\d+[smhd])\/(\d+[smhd])$/.exec(source);
-  if (periodic)
-    return repeating(source, duration(periodic[1]!), duration(periodic[2]!), 0, now);
+  if (periodic) return repeating(source, duration(periodic[1]!), duration(periodic[2]!), 0, now);
   const daily = /^at (\d{1,2}):(\d{2}) for (\d+[smhd])$/.exec(source);
   if (daily) {
     const hours = Number(daily[1]);

@@ -192,6 +192,8 @@ export interface ScanOutcome {
   ioError: boolean;
   /** Routers mounted on the pets collection, from the files scanned. */
   mounts: RouterMount[];
+  /** The engine the files were scanned with (its operation names include the OpenAPI ones). */
+  engine: DeprecationEngine;
 }
 
 /** What a command wants beside the findings, and how to scan. */
@@ -262,6 +264,7 @@ export async function scanFiles(
     snippets: !!request.snippets,
     countRoutes: settings.countRoutes,
   };
+  const scanner = new CandidateScanner(fileSettings);
   const outcome: ScanOutcome = {
     results: [],
     fingerprinted: [],
@@ -270,6 +273,7 @@ export async function scanFiles(
     listedByRipgrep: false,
     ioError: false,
     mounts: [],
+    engine: scanner.engine,
   };
   const add = ({ path, findings, file, fingerprints, snippets, mounts }: ScannedFile) => {
     if (mounts) outcome.mounts.push(...mounts);
@@ -290,7 +294,7 @@ export async function scanFiles(
   const heldAt = (listed: number) => (held[listed] ??= {});
   /** The listing place of the file this thread's reader is reading. */
   let reading = 0;
-  const scanner = new CandidateScanner(fileSettings);
+
   const reader = new CandidateReader(
     (bytes) => scanner.engine.mightContainBytes(bytes),
     (skipped) => (heldAt(reading).notes ??= []).push(skipped),

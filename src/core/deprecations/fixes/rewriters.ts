@@ -1,0 +1,12 @@
+/** The rewriters of each language, tried in order: the first that knows a request's shape decides. */
+import type { LanguageFamily } from '../lexers/languages';
+import { fetchRewriter } from './javascript/fetchRewriter';
+import type { Rewriter } from './rewriter';
+
+const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
+  javascript: [fetchRewriter],
+};
+
+export function rewritersFor(family: LanguageFamily): readonly Rewriter[] {
+  return REWRITERS[family] ?? [];
+}

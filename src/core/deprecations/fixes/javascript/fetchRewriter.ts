@@ -5,10 +5,9 @@
  */
 import { styled } from '../fileStyle';
 import { LIST_LIMIT, PET_STATUSES } from '../replacement';
-import { callAround } from '../requestCall';
+import { requestOf } from '../requestOf';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
-import { splitUrl } from '../urlParts';
-import { helperDoc, isTypeScript, replaceCall } from './javascriptCode';
+import { helperDoc, isTypeScript } from './javascriptCode';
 
 const NAME = 'fetchPetFromList';
 const FETCH_CALLEES = new Set(['fetch', 'window.fetch', 'globalThis.fetch', 'self.fetch']);
@@ -16,21 +15,16 @@ const FETCH_CALLEES = new Set(['fetch', 'window.fetch', 'globalThis.fetch', 'sel
 export const fetchRewriter: Rewriter = {
   library: 'fetch',
   rewrite(site: RequestSite): Rewrite | undefined {
-    const call = callAround(site.text, site.tokens, site.url);
-    if ('problem' in call || !FETCH_CALLEES.has(call.callee.text)) return undefined;
-    if (call.urlArgument !== 0) return undefined;
-    const parts = splitUrl(
-      site.text,
-      site.tokens,
-      call.args[0]!.first,
-      call.args[0]!.last,
-      site.language,
+    const request = requestOf(
+      site,
+      (call) => FETCH_CALLEES.has(call.callee.text) && call.urlArgument === 0,
     );
-    if ('problem' in parts) return { manual: parts.problem, snippet: snippet(site) };
+    if (!request) return undefined;
+    if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
     const typed = isTypeScript(site.path);
     return {
       description: `fetch → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
-      edits: replaceCall(call, NAME, parts),
+      edits: request.edits(NAME),
       helper: {
         name: NAME,
         code: styled(helperLines(typed), site.style, { swapQuotes: true, semicolons: true }),

@@ -45,7 +45,7 @@ export function storedUrl(
   const before = previousSignificant(tokens, target - 1);
   if (before >= 0 && /^(\.|->|\?\.)$/.test(tokens[before]!.text)) return undefined;
   const name = tokens[target]!.text;
-  let end = tokenIndexAt(tokens, url.end - 1);
+  const end = tokenIndexAt(tokens, url.end - 1);
   // Within the block that holds the assignment (a function's body), or a reach of tokens.
   const block = enclosingOpener(tokens, target, 20_000);
   const blockEnd =
@@ -62,7 +62,6 @@ export function storedUrl(
       // Assigned again, or used a second time: not one clear use.
       if (use >= 0 || (after >= 0 && ASSIGNMENT.has(tokens[after]!.text))) return undefined;
       use = i;
-      end = i;
     } else if (use < 0 && idNames.includes(token.text)) {
       const after = nextSignificant(tokens, i + 1);
       if (

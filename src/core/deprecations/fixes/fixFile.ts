@@ -84,7 +84,12 @@ export function fixFile(
       if (rewrite) break;
     }
     if (!rewrite) {
-      result.manual.push({ finding, reason: 'no rewrite knows this shape of request yet' });
+      const snippet = rewriters.find((rewriter) => rewriter.snippet)?.snippet?.(site);
+      result.manual.push({
+        finding,
+        reason: 'no rewrite knows this shape of request yet',
+        ...(snippet ? { snippet } : {}),
+      });
       continue;
     }
     if ('manual' in rewrite) {

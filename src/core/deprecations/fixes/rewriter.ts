@@ -47,4 +47,6 @@ export interface Rewriter {
   /** A short name for reports: "fetch", "axios", "requests". */
   readonly library: string;
   rewrite(site: RequestSite): Rewrite | undefined;
+  /** The helper and a call of it, ready to paste, for a request no rewriter knows. */
+  snippet?(site: RequestSite): string;
 }

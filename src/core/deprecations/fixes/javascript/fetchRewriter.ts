@@ -14,6 +14,7 @@ const FETCH_CALLEES = new Set(['fetch', 'window.fetch', 'globalThis.fetch', 'sel
 
 export const fetchRewriter: Rewriter = {
   library: 'fetch',
+  snippet,
   rewrite(site: RequestSite): Rewrite | undefined {
     const request = requestOf(
       site,

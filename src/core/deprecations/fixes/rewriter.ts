@@ -46,7 +46,7 @@ export type Rewrite =
 export interface Rewriter {
   /** A short name for reports: "fetch", "axios", "requests". */
   readonly library: string;
-  rewrite(site: RequestSite): Rewrite | undefined;
+  rewrite: (site: RequestSite) => Rewrite | undefined;
   /** The helper and a call of it, ready to paste, for a request no rewriter knows. */
-  snippet?(site: RequestSite): string;
+  snippet?: (site: RequestSite) => string;
 }

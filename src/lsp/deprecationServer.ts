@@ -34,7 +34,17 @@ import { fileOfUri, nameOfUri } from './documentUris';
 import { HandlerGuard } from './guard';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
-import { FORECAST_REQUEST, SCAN_WORKSPACE_REQUEST } from './protocol';
+import { FORECAST_REQUEST, MIGRATION_EDIT_REQUEST, SCAN_WORKSPACE_REQUEST } from './protocol';
+import {
+  migrationEdit,
+  type MigrationEditResult,
+  type MigrationInput,
+  type WorkspaceText,
+} from './migrationEdit';
+import { CodeOwners } from '../core/deprecations/migration/codeOwners';
+import { ownerOfPath } from '../core/deprecations/migration/progress';
+import { repositoryPath, repositoryRoot } from '../core/deprecations/workspace/repositoryRoot';
+import { existsSync } from 'node:fs';
 import { WorkspaceForecasts, type WorkspaceForecast } from './workspaceForecast';
 import { listFilesMentioning, scanFolders, type WorkspaceScanResult } from './workspaceScan';
 import { WrapperTracker } from './wrapperTracker';
@@ -509,16 +519,55 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     }
   });
 
+  /** A workspace file's text to migrate: the open document (and its version), else the saved one. */
+  const textToMigrate = async (path: string): Promise<WorkspaceText | undefined> => {
+    if (!isInside(path, folders)) return undefined;
+    const document = documents.get(pathToFileURL(path).href);
+    if (document) {
+      const language = languageOfDocument(document);
+      return language && { text: document.getText(), language, version: document.version };
+    }
+    if (!staysWithin(path, boundary)) return undefined;
+    const text = await readSourceFile(path, DEFAULT_MAX_FILE_BYTES);
+    const language = text === undefined ? undefined : languageOfPath(path, text.split('\n', 1)[0]);
+    return text === undefined || !language ? undefined : { text, language };
+  };
+  /** The preview groups a migration by owner (CODEOWNERS), else by top folder. */
+  const groupOf = (path: string) => {
+    const root = repositoryRoot(
+      folders.find((folder) => isInside(path, [folder])) ?? dirname(path),
+    );
+    return ownerOfPath(repositoryPath(root, path), CodeOwners.find(root)?.owners);
+  };
+  const migrate = (files: MigrationInput['files']) =>
+    migrationEdit({ files, read: textToMigrate, engine, groupOf, exists: existsSync });
+
   connection.onCodeAction((params) =>
-    guard.run('computing code actions', [], () => {
+    guard.run('computing code actions', [], async () => {
       const sent = params as Partial<typeof params> | null;
       const uri: unknown = sent?.textDocument?.uri;
       const document = typeof uri === 'string' ? documents.get(uri) : undefined;
       const diagnostics: unknown = sent?.context?.diagnostics;
-      return document && Array.isArray(diagnostics)
-        ? codeActionsFor(document, diagnostics.filter(isDiagnosticShaped))
-        : [];
+      if (!document || !Array.isArray(diagnostics)) return [];
+      return codeActionsFor(
+        document,
+        fileOfUri(document.uri),
+        diagnostics.filter(isDiagnosticShaped),
+        async (at) => {
+          const migration = await migrate([
+            { path: at.path, at: [{ line: at.line, character: at.character }] },
+          ]);
+          return migration.fixed ? migration.edit : undefined;
+        },
+      );
     }),
+  );
+
+  // Every request the workspace holds, in one edit the editor previews before applying.
+  connection.onRequest(MIGRATION_EDIT_REQUEST, () =>
+    guard.run<MigrationEditResult | null>('migrating the workspace', null, () =>
+      migrate(wrappers.requestFiles().map((path) => ({ path }))),
+    ),
   );
 
   const runCommand = async (command: unknown) => {

@@ -78,6 +78,13 @@ export class WrapperTracker {
     return had || mounted || this.calls.has(path);
   }
 
+  /** The files that send a request themselves (the fix points are there). */
+  requestFiles(): string[] {
+    return [...this.requests]
+      .filter(([, file]) => file.findings.some((finding) => finding.kind !== 'serves'))
+      .map(([path]) => path);
+  }
+
   /** The calls of wrappers in a file, as of the last rebuild. */
   callsIn(path: string): readonly Finding[] {
     return this.calls.get(path) ?? [];

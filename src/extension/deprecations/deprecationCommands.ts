@@ -8,6 +8,7 @@ import type { DeprecationForecast } from './deprecationForecast';
 import { DeprecationCountStatusBar } from './deprecationCount';
 import { exportDeprecationReport } from './exportReport';
 import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
+import { migrateAllDeprecatedCalls } from './migrateAll';
 
 /**
  * "Scan Workspace for Deprecated Calls", the explanation the diagnostics link to, and the
@@ -45,6 +46,10 @@ export function deprecationCommands(
             return result;
           },
         ),
+    },
+    {
+      id: 'petstore.migrateAllDeprecatedCalls',
+      run: () => migrateAllDeprecatedCalls(deprecations, log),
     },
     {
       id: 'petstore.showDeprecationHelp',

@@ -100,8 +100,9 @@ export function fixFile(
       result.manual.push({ finding, reason: 'another rewrite in the same statement overlaps it' });
       continue;
     }
-    taken.push(...rewrite.edits);
-    result.edits.push(...rewrite.edits);
+    const edits = joinedOnOneLine(text, rewrite.edits);
+    taken.push(...edits);
+    result.edits.push(...edits);
     if (rewrite.helper) helpers.set(rewrite.helper.name, rewrite.helper);
     result.fixed.push({ finding, library, description: rewrite.description });
   }
@@ -132,4 +133,25 @@ export function fixFile(
 
 function overlaps(a: TextEdit, b: TextEdit): boolean {
   return a.start < b.end && b.start < a.end;
+}
+
+/**
+ * A rewrite's edits on one line joined into one (the callee and the arguments of a call): the
+ * preview and the diff then show the call as it was and as it is, not two halves of it.
+ */
+function joinedOnOneLine(text: string, edits: readonly TextEdit[]): TextEdit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const joined: TextEdit[] = [];
+  for (const edit of sorted) {
+    const last = joined[joined.length - 1];
+    const between = last ? text.slice(last.end, edit.start) : '';
+    if (last && edit.start >= last.end && !/[\r\n]/.test(between)) {
+      joined[joined.length - 1] = {
+        start: last.start,
+        end: edit.end,
+        newText: last.newText + between + edit.newText,
+      };
+    } else joined.push({ ...edit });
+  }
+  return joined;
 }

@@ -196,7 +196,10 @@ function removal(text: string, word: Token): TextEdit {
   return { start: from, end, newText: '' };
 }
 
-/** After the script's header (shebang, comments, `set` lines): before any command can use it. */
+/**
+ * After the script's header (shebang, comments, `set` lines): before any command can use it, and
+ * before the comments that describe the first command (no blank line between them and it).
+ */
 function helperOf(site: RequestSite): Helper {
   const { text, style } = site;
   const code = styled(helperLines(), style);
@@ -205,22 +208,33 @@ function helperOf(site: RequestSite): Helper {
     code,
     definedIn: (current) => new RegExp(`^${NAME}\\(\\)`, 'm').test(current),
   };
-  let at = 0;
-  let blank = -1;
-  while (at < text.length) {
+  const lines: { start: number; text: string }[] = [];
+  for (let at = 0; at < text.length;) {
     const end = text.indexOf('\n', at);
-    const line = text.slice(at, end < 0 ? text.length : end).trim();
-    const next = end < 0 ? text.length : end + 1;
-    if (line === '') {
-      if (blank < 0) blank = at;
-    } else if (line.startsWith('#') || /^set\s+[-+]/.test(line)) blank = -1;
-    else break;
-    at = next;
+    lines.push({ start: at, text: text.slice(at, end < 0 ? text.length : end).trim() });
+    at = end < 0 ? text.length : end + 1;
   }
-  if (at >= text.length) return helper;
-  if (blank >= 0) helper.insertAt = blank;
+  let first = 0;
+  while (
+    first < lines.length &&
+    (lines[first]!.text === '' ||
+      lines[first]!.text.startsWith('#') ||
+      /^set\s+[-+]/.test(lines[first]!.text))
+  )
+    first++;
+  if (first >= lines.length) return helper;
+  // The comments right above the first command are its own (unless they follow the shebang).
+  let target = first;
+  while (
+    target > 0 &&
+    lines[target - 1]!.text.startsWith('#') &&
+    !lines[target - 1]!.text.startsWith('#!')
+  )
+    target--;
+  if (target > 0 && lines[target - 1]!.text.startsWith('#!')) target = first;
+  if (target > 0 && lines[target - 1]!.text === '') helper.insertAt = lines[target - 1]!.start;
   else {
-    helper.insertAt = at;
+    helper.insertAt = lines[target]!.start;
     helper.code = code + style.eol;
   }
   return helper;
@@ -230,12 +244,13 @@ function helperLines(): string[] {
   const body = JSON.stringify(notFoundBody());
   return [
     ...helperDocLines([
-      'Prints what curl printed for that request: the pet JSON; or, when no list holds it, the API',
-      'Error body, and with -f/--fail nothing but exit status 22, as curl on a 404. A list request',
-      'that fails (401, 5xx) is answered as curl answers it. Usage: curl_pet_from_list PETS_URL',
-      'PET_ID [curl options]. Needs curl 7.67 or later (--no-progress-meter) and jq. jq 1.6 reads',
-      'numbers as doubles: ids (and categoryIds) are quoted before jq reads a page, compared as text',
-      'and put back, so an id beyond 2^53 is found and printed exactly.',
+      'Prints what curl printed for that request: the pet JSON, or the API Error body when no list',
+      "holds it; with -f/--fail, as curl on a 404, exit status 22 and curl's message instead (and",
+      'the body with --fail-with-body). A list request that fails (401, 5xx) is answered as curl',
+      'answers it. Usage: curl_pet_from_list PETS_URL PET_ID [curl options]. Needs curl 7.67 or',
+      'later (--no-progress-meter) and jq. jq 1.6 reads numbers as doubles (an id beyond 2^53 would',
+      'be rounded): ids and categoryIds are quoted by sed before jq reads a page, compared as text',
+      '(tostring) and put back, so they stay exact.',
     ]).map((line) => `# ${line}`),
     `${NAME}() (`,
     '  pets_url=$1 pet_id=$2',

@@ -20,12 +20,12 @@ export const httpFileRewriter: Rewriter = {
     const { text, url } = site;
     const eol = site.style.eol;
     const lineStart = text.lastIndexOf('\n', url.start - 1) + 1;
-    const request = /^(?:([A-Z]+)[ \t]+)?(\S+)([ \t]+HTTP\/[\d.]+)?[ \t]*$/.exec(
+    const request = /^(?:([A-Za-z]+)[ \t]+)?(\S+)([ \t]+HTTP\/[\d.]+)?[ \t]*$/.exec(
       text.slice(url.start, url.end),
     );
     if (!request || url.start !== lineStart) return undefined;
     const [, method, target, version] = request;
-    if (method && method !== 'GET') return undefined;
+    if (method && method.toUpperCase() !== 'GET') return undefined;
     const block = blockOf(text, lineStart);
     const status = statusNamed(block.lines);
     const manual = (reason: string): Rewrite => ({

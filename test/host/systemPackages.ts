@@ -12,6 +12,14 @@ const REQUIRED = [
     present: () =>
       spawnSync('/usr/bin/python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0,
   },
+  // The migrated Python programs run with Debian's Python and its httpx (test/fixtures/migration).
+  {
+    name: 'python3-httpx',
+    present: () =>
+      spawnSync('/usr/bin/python3', ['-c', 'import httpx'], { stdio: 'ignore' }).status === 0,
+  },
+  // The migrated shell scripts' helper reads the lists with jq.
+  { name: 'jq', present: () => existsSync('/usr/bin/jq') },
   // The network tests make a throwaway certificate authority with openssl.
   { name: 'openssl', present: () => existsSync('/usr/bin/openssl') },
   // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).

@@ -51,11 +51,12 @@ export function fixFile(
     for (const finding of requests) result.manual.push({ finding, reason });
     return result;
   };
-  if (!language.lex) return all('no rewrite for this kind of file yet');
+  // A file without a lexer (.http) is read by its rewriters from the text alone.
+  if (!language.lex && rewriters.length === 0) return all('no rewrite for this kind of file yet');
   const lines = text.split('\n').length;
   if (text.length / lines > MINIFIED_LINE_CHARS)
     return all('a minified or generated file: change its source instead');
-  const { tokens, comments } = language.lex(text);
+  const { tokens, comments } = language.lex?.(text) ?? { tokens: [], comments: [] };
   if (isGeneratedSource(comments))
     return all(
       'a generated file: regenerate the client from an OpenAPI document whose GET /pets/{petId} is gone (or that marks it deprecated) and call its list operation',
@@ -106,9 +107,20 @@ export function fixFile(
     if (rewrite.helper) helpers.set(rewrite.helper.name, rewrite.helper);
     result.fixed.push({ finding, library, description: rewrite.description });
   }
+  // Two helpers may need the same import (`import json`): it is added once, and imports added at
+  // one place keep their order by text (sorted, as the file's).
+  const imports = new Map<string, TextEdit>();
+  for (const helper of helpers.values())
+    if (!helper.definedIn(text))
+      for (const edit of helper.imports?.(text) ?? [])
+        imports.set(`${edit.start}:${edit.end}:${edit.newText}`, edit);
+  result.edits.push(
+    ...[...imports.values()].sort(
+      (a, b) => a.start - b.start || (a.newText < b.newText ? -1 : a.newText > b.newText ? 1 : 0),
+    ),
+  );
   for (const helper of helpers.values()) {
     if (helper.definedIn(text)) continue;
-    result.edits.push(...(helper.imports?.(text) ?? []));
     if (helper.ownFile) {
       result.created.push({ path: helper.ownFile, text: helper.code });
       continue;
@@ -117,7 +129,8 @@ export function fixFile(
       result.edits.push({
         start: helper.insertAt,
         end: helper.insertAt,
-        newText: `${style.eol}${helper.code}${style.eol}`,
+        // At the file's start, no blank line before it.
+        newText: `${helper.insertAt === 0 ? '' : style.eol}${helper.code}${style.eol}`,
       });
       continue;
     }

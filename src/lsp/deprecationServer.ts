@@ -245,7 +245,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       connection.console.error(`petstore: could not scan ${path ?? 'a document'}: ${scan.failure}`);
     if (path === undefined) return diagnosticsFor(scan.findings, language, path, text);
     if (wrappers.update(path, language.family, scan.findings, text) && follow) scheduleRebuild();
-    return diagnosticsFor([...scan.findings, ...wrappers.callsIn(path)], language, path, text);
+    const requests = wrappers.decided(scan.findings, language.family);
+    return diagnosticsFor([...requests, ...wrappers.callsIn(path)], language, path, text);
   };
 
   /** Reads the baseline the settings name (relative to the first folder); a bad one is said, not used. */
@@ -540,7 +541,14 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     return ownerOfPath(repositoryPath(root, path), CodeOwners.find(root)?.owners);
   };
   const migrate = (files: MigrationInput['files']) =>
-    migrationEdit({ files, read: textToMigrate, engine, groupOf, exists: existsSync });
+    migrationEdit({
+      files,
+      read: textToMigrate,
+      engine,
+      groupOf,
+      exists: existsSync,
+      decided: (findings, family) => wrappers.decided(findings, family),
+    });
 
   connection.onCodeAction((params) =>
     guard.run('computing code actions', [], async () => {

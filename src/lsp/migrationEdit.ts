@@ -46,6 +46,8 @@ export interface MigrationInput {
   groupOf: (path: string) => string;
   /** Whether a file is there already (a helper of its own is then not created again). */
   exists: (path: string) => boolean;
+  /** A file's findings as the workspace's own definitions decide them (ownDefinitions). */
+  decided: (findings: readonly Finding[], family: string) => Finding[];
 }
 
 export async function migrationEdit(input: MigrationInput): Promise<MigrationEditResult> {
@@ -58,8 +60,8 @@ export async function migrationEdit(input: MigrationInput): Promise<MigrationEdi
     if (!file) continue;
     const uri = pathToFileURL(path).href;
     const wanted = at && new Set(at.map((position) => `${position.line}:${position.character}`));
-    const requests = input.engine
-      .scan(file.text, file.language)
+    const requests = input
+      .decided(input.engine.scan(file.text, file.language), file.language.family)
       .filter(
         (finding: Finding) =>
           isRequest(finding) &&

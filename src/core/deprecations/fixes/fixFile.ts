@@ -100,9 +100,16 @@ export function fixFile(
     if (rewrite.helper) helpers.set(rewrite.helper.name, rewrite.helper);
     result.fixed.push({ finding, library, description: rewrite.description });
   }
+  const imported = new Set<string>();
   for (const helper of helpers.values()) {
     if (helper.definedIn(text)) continue;
-    result.edits.push(...(helper.imports?.(text) ?? []));
+    // Helpers of one library in several classes of a file need its import once.
+    for (const edit of helper.imports?.(text) ?? []) {
+      const key = `${edit.start}\0${edit.end}\0${edit.newText}`;
+      if (imported.has(key)) continue;
+      imported.add(key);
+      result.edits.push(edit);
+    }
     if (helper.ownFile) {
       result.created.push({ path: helper.ownFile, text: helper.code });
       continue;

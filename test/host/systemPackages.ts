@@ -18,8 +18,9 @@ const REQUIRED = [
     name: 'php-curl',
     present: () =>
       existsSync('/usr/bin/php') &&
-      spawnSync('/usr/bin/php', ['-r', 'exit(extension_loaded("curl") ? 0 : 1);'], { stdio: 'ignore' })
-        .status === 0,
+      spawnSync('/usr/bin/php', ['-r', 'exit(extension_loaded("curl") ? 0 : 1);'], {
+        stdio: 'ignore',
+      }).status === 0,
   },
   {
     name: 'php-guzzlehttp-guzzle',

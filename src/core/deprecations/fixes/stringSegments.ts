@@ -108,7 +108,8 @@ export function stringSource(source: string, family: LanguageFamily): StringSour
         start: i,
         end: close + 1,
         // PHP's `{$id}` and `${id}`: the opener holds the variable's `$`.
-        expression: family === 'php' ? `$${holeExpression(inner, family)}` : holeExpression(inner, family),
+        expression:
+          family === 'php' ? `$${holeExpression(inner, family)}` : holeExpression(inner, family),
       });
       i = close + 1;
       textStart = i;

@@ -14,7 +14,7 @@ import { requestOf } from '../requestOf';
 import type { RequestCall } from '../requestCall';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { phpHelperDoc, phpPlacement } from './phpCode';
-import { callReceiver } from './phpCall';
+import { callAroundCall, callReceiver } from './phpCall';
 
 const NAME = 'getPetFromList';
 
@@ -30,7 +30,15 @@ export const guzzleRewriter: Rewriter = {
       shape = shapeOf(site.text, call);
       return shape !== undefined;
     });
-    if (!request) return undefined;
+    if (!request) {
+      const nested = callAroundCall(site);
+      if (nested && shapeOf(site.text, nested.outer))
+        return {
+          manual: `the URL is built by ${nested.inner.callee.text}(…): write it as one string for the rewrite, or call the helper by hand`,
+          snippet: snippet(site),
+        };
+      return undefined;
+    }
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
     if (shape === 'async')
       return {
@@ -40,8 +48,14 @@ export const guzzleRewriter: Rewriter = {
       };
     const { call } = request;
     const rest = call.args.slice(call.urlArgument + 1);
-    if (rest.length > 1 || rest.some((arg) => /^\.\.\.|^\w+\s*:[^:]/.test(site.text.slice(arg.start, arg.end))))
-      return { manual: 'the request takes arguments the helper does not (spread or named)', snippet: snippet(site) };
+    if (
+      rest.length > 1 ||
+      rest.some((arg) => /^\.\.\.|^\w+\s*:[^:]/.test(site.text.slice(arg.start, arg.end)))
+    )
+      return {
+        manual: 'the request takes arguments the helper does not (spread or named)',
+        snippet: snippet(site),
+      };
     const receiver = callReceiver(site, call);
     if (!receiver) return undefined;
     const placement = phpPlacement(site);
@@ -64,7 +78,8 @@ export const guzzleRewriter: Rewriter = {
 
 function shapeOf(text: string, call: RequestCall): 'get' | 'request' | 'async' | undefined {
   const callee = call.callee.text;
-  if (!callee.includes('->') || /^\\?(Illuminate\\Support\\Facades\\)?Http\b/.test(callee)) return undefined;
+  if (!callee.includes('->') || /^\\?(Illuminate\\Support\\Facades\\)?Http\b/.test(callee))
+    return undefined;
   if (callee.endsWith('->get') && call.urlArgument === 0) return 'get';
   if (ASYNC.test(callee)) return 'async';
   if (callee.endsWith('->request') && call.urlArgument === 1) {

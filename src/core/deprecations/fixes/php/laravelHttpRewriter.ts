@@ -38,11 +38,15 @@ export const laravelHttpRewriter: Rewriter = {
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
     const { call } = request;
     if (call.args.length > 1)
-      return { manual: 'the request sends a query of its own: merge it into the list requests by hand', snippet: snippet(site) };
-    const chain = call.callee.text;
-    if (/->(async|pool)\(/.test(chain) || /->(throwIf|throwUnless)\(/.test(chain) || /->throw\([^)]/.test(chain))
       return {
-        manual: 'the request is async or throws through a callback or condition: call the helper and handle its Response the same way',
+        manual: 'the request sends a query of its own: merge it into the list requests by hand',
+        snippet: snippet(site),
+      };
+    const chain = call.callee.text;
+    if (/(::|->)(async|pool|throwIf|throwUnless)\(/.test(chain) || /(::|->)throw\([^)]/.test(chain))
+      return {
+        manual:
+          'the request is async or throws through a callback or condition: call the helper and handle its Response the same way',
         snippet: snippet(site),
       };
     const receiver = callReceiver(site, call);
@@ -51,9 +55,12 @@ export const laravelHttpRewriter: Rewriter = {
     if ('problem' in placement) return { manual: placement.problem, snippet: snippet(site) };
     const edits = request.edits(`${placement.call}${NAME}`);
     // The pending request (anything before `->get`) goes last: the helper sends the lists with it.
-    const pending = /^\\?(Illuminate\\Support\\Facades\\)?Http$/.test(receiver) ? undefined : receiver;
+    // A chain written over lines (`Http::withToken($t)\n    ->acceptJson()`) goes on one line.
+    const pending = /^\\?(Illuminate\\Support\\Facades\\)?Http$/.test(receiver)
+      ? undefined
+      : receiver.replace(/\s*\n\s*(?=->)/g, '');
     if (pending) edits[edits.length - 1]!.newText += `, ${pending}`;
-    if (/->throw\(\)/.test(chain)) {
+    if (/(::|->)throw\(\)/.test(chain)) {
       const after = tokenEnd(site.tokens[call.close]!);
       edits.push({ start: after, end: after, newText: '->throw()' });
     }

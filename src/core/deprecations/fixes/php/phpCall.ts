@@ -1,6 +1,7 @@
 /** The receiver of a PHP method call, as written: `$this->client` of `$this->client->get(…)`. */
+import { tokenEnd } from '../../model/tokens';
 import { previousSignificant } from '../../model/tokenWalk';
-import type { RequestCall } from '../requestCall';
+import { callAround, type RequestCall } from '../requestCall';
 import type { RequestSite } from '../rewriter';
 
 /** The source of everything before the call's last `->` (or `::`), or undefined when none. */
@@ -10,4 +11,22 @@ export function callReceiver(site: RequestSite, call: RequestCall): string | und
   const text = site.tokens[arrow]!.text;
   if (text !== '->' && text !== '::') return undefined;
   return site.text.slice(call.callee.start, site.tokens[arrow]!.start).trim();
+}
+
+/**
+ * The call whose argument is the call holding the URL: `$client->get(sprintf('pets/%d', $id))`
+ * gives `$client->get(…)`. A URL built by a function is not one the rewrite can take apart.
+ */
+export function callAroundCall(
+  site: RequestSite,
+): { outer: RequestCall; inner: RequestCall } | undefined {
+  const inner = callAround(site.text, site.tokens, site.url);
+  if ('problem' in inner) return undefined;
+  const range = { start: inner.callee.start, end: tokenEnd(site.tokens[inner.close]!) };
+  const outer = callAround(site.text, site.tokens, range);
+  if ('problem' in outer) return undefined;
+  const argument = outer.args[outer.urlArgument]!;
+  return argument.start === range.start && argument.end === range.end
+    ? { outer, inner }
+    : undefined;
 }

@@ -7,7 +7,12 @@
  */
 import { helperDocLines } from '../helperDoc';
 import { styled } from '../fileStyle';
-import { enclosingOpener, matchingCloser, previousSignificant, tokenIndexAt } from '../../model/tokenWalk';
+import {
+  enclosingOpener,
+  matchingCloser,
+  previousSignificant,
+  tokenIndexAt,
+} from '../../model/tokenWalk';
 import { tokenEnd, type Token } from '../../model/tokens';
 import type { Helper, RequestSite } from '../rewriter';
 
@@ -29,7 +34,10 @@ const CLASS_WORDS = new Set(['class', 'trait', 'enum']);
 const NESTING = 64;
 
 /** The `{` and `}` of the innermost class body holding token `index`, if any. */
-function classAround(tokens: readonly Token[], index: number): { open: number; close: number } | undefined {
+function classAround(
+  tokens: readonly Token[],
+  index: number,
+): { open: number; close: number } | undefined {
   let at = index;
   for (let level = 0; level < NESTING; level++) {
     const open = enclosingOpener(tokens, at, tokens.length);
@@ -105,10 +113,14 @@ export function phpPlacement(site: RequestSite): PhpPlacement | { problem: strin
   let insertAt: number | undefined;
   if (closing >= 0 && last && tokenEnd(last) <= closing) {
     if (text.slice(closing + 2).trim())
-      return { problem: 'a template (markup after ?>): define the helper in a PHP file of its own' };
+      return {
+        problem: 'a template (markup after ?>): define the helper in a PHP file of its own',
+      };
     insertAt = lineStart(text, closing);
     if (text.slice(insertAt, closing).trim())
-      return { problem: 'the file ends with ?> after code on its line: no clear place for the helper' };
+      return {
+        problem: 'the file ends with ?> after code on its line: no clear place for the helper',
+      };
   }
   return {
     call: '',
@@ -120,4 +132,3 @@ export function phpPlacement(site: RequestSite): PhpPlacement | { problem: strin
     }),
   };
 }
-

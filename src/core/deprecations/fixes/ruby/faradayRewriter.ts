@@ -11,7 +11,7 @@ import { styled } from '../fileStyle';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { hashArgument, rubyHelperDoc, rubyPlacement } from './rubyCode';
 import { rubyCallAround, rubyUrl } from './rubyRequest';
-import { isFaradayConnection } from './receivers';
+import { isFaradayConnection, usesFaraday } from './receivers';
 
 const NAME = 'fetch_pet_from_list';
 
@@ -19,7 +19,7 @@ export const faradayRewriter: Rewriter = {
   library: 'Faraday',
   rewrite(site: RequestSite): Rewrite | undefined {
     const { text } = site;
-    if (!/\bFaraday\b/.test(text)) return undefined;
+    if (!usesFaraday(text)) return undefined;
     const manual = (reason: string): Rewrite => ({ manual: reason, snippet: snippet(site) });
     const flow = rubyUrl(site);
     if ('problem' in flow) return manual(flow.problem);
@@ -27,7 +27,9 @@ export const faradayRewriter: Rewriter = {
     if (!call || !call.callee.endsWith('.get') || call.urlArgument !== 0) return undefined;
     if (call.receiver === undefined || !isFaradayConnection(text, call.receiver)) return undefined;
     if (call.block)
-      return manual('a block configures the request (conn.get(url) { |req| … }): hand its params and headers to the helper');
+      return manual(
+        'a block configures the request (conn.get(url) { |req| … }): hand its params and headers to the helper',
+      );
     if (call.args.length > 3) return undefined;
     const split = flow.split();
     if ('problem' in split) return manual(split.problem);
@@ -51,9 +53,13 @@ export const faradayRewriter: Rewriter = {
 };
 
 function snippet(site: RequestSite): string {
-  return styled(['# response = fetch_pet_from_list(conn, "pets", pet_id)', ...helperLines(`def ${NAME}(`)], site.style, {
-    swapQuotes: true,
-  });
+  return styled(
+    ['# response = fetch_pet_from_list(conn, "pets", pet_id)', ...helperLines(`def ${NAME}(`)],
+    site.style,
+    {
+      swapQuotes: true,
+    },
+  );
 }
 
 function helperLines(declaration: string): string[] {

@@ -23,7 +23,12 @@ import { assignedName, namedUses, rubyCallAround, rubyUrl, type RubyCall } from 
 import { isFaradayConnection, isNetHttpSession } from './receivers';
 
 const NAME = 'get_pet_from_list';
-const CLASS_GETS = new Set(['Net::HTTP.get', 'Net::HTTP.get_response', '::Net::HTTP.get', '::Net::HTTP.get_response']);
+const CLASS_GETS = new Set([
+  'Net::HTTP.get',
+  'Net::HTTP.get_response',
+  '::Net::HTTP.get',
+  '::Net::HTTP.get_response',
+]);
 const GET_NEW = new Set(['Net::HTTP::Get.new', '::Net::HTTP::Get.new']);
 
 export const netHttpRewriter: Rewriter = {
@@ -37,42 +42,77 @@ export const netHttpRewriter: Rewriter = {
     const call = rubyCallAround(site, flow.range);
     if (!call) return undefined;
     const session = (receiver: string | undefined) =>
-      receiver !== undefined && isNetHttpSession(text, receiver) && !isFaradayConnection(text, receiver);
+      receiver !== undefined &&
+      isNetHttpSession(text, receiver) &&
+      !isFaradayConnection(text, receiver);
     let replaced: RubyCall;
     let make: (target: string, id: string) => string;
     let urlEdit = false;
     if (CLASS_GETS.has(call.callee) && call.urlArgument === 0 && call.args.length <= 2) {
       // Net::HTTP.get(host, path) takes a host first: only a URI is this shape.
-      if (!flow.uri) return undefined;
-      if (call.block) return manual('a block reads the response as it streams: call the helper and read its body');
+      if (!flow.uri)
+        return manual(
+          'Net::HTTP.get with a host and a path: hand the helper URI("https://host/…/pets") instead',
+        );
+      if (call.block)
+        return manual(
+          'a block reads the response as it streams: call the helper and read its body',
+        );
       const headers = argumentsText(site, call, 1);
       const body = call.callee.endsWith('.get');
       replaced = call;
-      make = (target, id) => `${NAME}(${[target, id, ...headers].join(', ')})${body ? '.body' : ''}`;
+      make = (target, id) =>
+        `${NAME}(${[target, id, ...headers].join(', ')})${body ? '.body' : ''}`;
     } else if (GET_NEW.has(call.callee) && call.urlArgument === 0) {
       const headers = argumentsText(site, call, 1);
       const built = { start: call.start, end: call.end };
       const outer = rubyCallAround(site, built);
-      if (outer && /\.request$/.test(outer.callee) && outer.args.length === 1 && session(outer.receiver)) {
-        if (outer.block) return manual('a block reads the response as it streams: call the helper and read its body');
+      if (
+        outer &&
+        /\.request$/.test(outer.callee) &&
+        outer.args.length === 1 &&
+        session(outer.receiver)
+      ) {
+        if (outer.block)
+          return manual(
+            'a block reads the response as it streams: call the helper and read its body',
+          );
         replaced = outer;
-        make = (target, id) => `${NAME}(${[target, id, ...headers, `http: ${outer.receiver}`].join(', ')})`;
+        make = (target, id) =>
+          `${NAME}(${[target, id, ...headers, `http: ${outer.receiver}`].join(', ')})`;
       } else {
         // Built apart and configured: `request = Net::HTTP::Get.new(uri)`, `request[…] = …`.
         const sent = sentRequest(site, built);
         if (!sent) return undefined;
         if ('problem' in sent) return manual(sent.problem);
         if (!session(sent.call.receiver)) return undefined;
-        if (sent.call.block) return manual('a block reads the response as it streams: call the helper and read its body');
+        if (sent.call.block)
+          return manual(
+            'a block reads the response as it streams: call the helper and read its body',
+          );
         replaced = sent.call;
         urlEdit = true;
-        make = (target, id) => `${NAME}(${[target, id, sent.name, `http: ${sent.call.receiver}`].join(', ')})`;
+        make = (target, id) =>
+          `${NAME}(${[target, id, sent.name, `http: ${sent.call.receiver}`].join(', ')})`;
       }
-    } else if (/\.(get|request_get)$/.test(call.callee) && call.urlArgument === 0 && call.args.length <= 2 && session(call.receiver)) {
-      if (call.block) return manual('a block reads the response as it streams: call the helper and read its body');
+    } else if (
+      /\.(get|request_get)$/.test(call.callee) &&
+      call.urlArgument === 0 &&
+      call.args.length <= 2 &&
+      session(call.receiver)
+    ) {
+      if (call.block)
+        return manual(
+          'a block reads the response as it streams: call the helper and read its body',
+        );
       const headers = argumentsText(site, call, 1);
       replaced = call;
-      make = (target, id) => `${NAME}(${[target, id, ...headers, `http: ${call.receiver}`].join(', ')})`;
+      make = (target, id) =>
+        `${NAME}(${[target, id, ...headers, `http: ${call.receiver}`].join(', ')})`;
+    } else if (CLASS_GETS.has(call.callee)) {
+      return manual(
+        'Net::HTTP.get with a host and a path: hand the helper URI("https://host/…/pets") instead',
+      );
     } else return undefined;
     const split = flow.split();
     if ('problem' in split) return manual(split.problem);
@@ -82,7 +122,11 @@ export const netHttpRewriter: Rewriter = {
     // The URL inside the request object's constructor, which stays: it gets the collection too.
     if (urlEdit && edits.length === 0)
       edits.push({ start: site.url.start, end: site.url.end, newText: split.parts.collection });
-    edits.push({ start: replaced.start, end: replaced.end, newText: make(split.target, split.parts.id) });
+    edits.push({
+      start: replaced.start,
+      end: replaced.end,
+      newText: make(split.target, split.parts.id),
+    });
     return {
       description: `Net::HTTP ${call.callee.replace(/^.*\./, '')} → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
       edits,
@@ -117,7 +161,8 @@ function sentRequest(
   if (found.changed) return { problem: `the request object ${name} is assigned again` };
   // Its headers and settings (`request['Accept'] = …`, `request.basic_auth(…)`) go with it.
   const sends = found.uses.filter((use) => !['[', '.'].includes(tokens[use + 1]?.text ?? ''));
-  if (sends.length !== 1) return { problem: `the request object ${name} is sent more than once or handed on` };
+  if (sends.length !== 1)
+    return { problem: `the request object ${name} is sent more than once or handed on` };
   const use = tokens[sends[0]!]!;
   const call = rubyCallAround(site, { start: use.start, end: use.start + use.text.length });
   if (!call || !/\.request$/.test(call.callee) || call.args.length !== 1) return undefined;
@@ -126,7 +171,10 @@ function sentRequest(
 
 function snippet(site: RequestSite): string {
   return styled(
-    ['# response = get_pet_from_list(URI("#{BASE_URL}/pets"), pet_id, headers)', ...helperLines(`def ${NAME}(`)],
+    [
+      '# response = get_pet_from_list(URI("#{BASE_URL}/pets"), pet_id, headers)',
+      ...helperLines(`def ${NAME}(`),
+    ],
     site.style,
     { swapQuotes: true },
   );

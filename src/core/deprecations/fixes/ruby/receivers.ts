@@ -22,10 +22,22 @@ export function isNetHttpSession(text: string, receiver: string): boolean {
   if (!name) return false;
   const word = escaped(name);
   // A block's parameter: Net::HTTP.start(host, port) do |http|, Net::HTTP.new(…).start { |http|.
-  if (new RegExp(`Net::HTTP\\.(?:start|new)\\b[^\\n]*(?:\\bdo|\\{)\\s*\\|\\s*${word}\\s*\\|`).test(text))
+  if (
+    new RegExp(`Net::HTTP\\.(?:start|new)\\b[^\\n]*(?:\\bdo|\\{)\\s*\\|\\s*${word}\\s*\\|`).test(
+      text,
+    )
+  )
     return true;
   // Assigned one: http = Net::HTTP.new(…), @http ||= Net::HTTP.start(…).
-  return new RegExp(`(?:^|[^\\w@])@?${word}\\s*(?:\\|\\|)?=\\s*Net::HTTP\\.(?:new|start)\\b`, 'm').test(text);
+  return new RegExp(
+    `(?:^|[^\\w@])@?${word}\\s*(?:\\|\\|)?=\\s*Net::HTTP\\.(?:new|start)\\b`,
+    'm',
+  ).test(text);
+}
+
+/** Whether the file uses Faraday: names it, or requires it. */
+export function usesFaraday(text: string): boolean {
+  return /\bFaraday\b/.test(text) || /^\s*require\s*\(?\s*['"]faraday['"]/m.test(text);
 }
 
 /** Whether `receiver` is a Faraday connection (or the Faraday module) in `text`. */
@@ -34,7 +46,8 @@ export function isFaradayConnection(text: string, receiver: string): boolean {
   const name = bareName(receiver);
   if (!name) return false;
   const word = escaped(name);
-  if (new RegExp(`(?:^|[^\\w@])@?${word}\\s*(?:\\|\\|)?=\\s*Faraday\\.new\\b`, 'm').test(text)) return true;
+  if (new RegExp(`(?:^|[^\\w@])@?${word}\\s*(?:\\|\\|)?=\\s*Faraday\\.new\\b`, 'm').test(text))
+    return true;
   // A connection made elsewhere (a base class, a method): a file of Faraday and no Net::HTTP.
-  return /\bFaraday\b/.test(text) && !/\bNet::HTTP\b/.test(text);
+  return usesFaraday(text) && !/\bNet::HTTP\b/.test(text);
 }

@@ -79,7 +79,11 @@ export function endLine(lines: readonly CodeLine[], line: number): number | unde
 }
 
 /** Token range of the method (or the rest of the script) a request at `index` runs in. */
-export function scopeOf(lines: readonly CodeLine[], tokens: readonly Token[], index: number): { from: number; to: number } {
+export function scopeOf(
+  lines: readonly CodeLine[],
+  tokens: readonly Token[],
+  index: number,
+): { from: number; to: number } {
   const line = lineOf(lines, index);
   const def = enclosingHead(lines, line, ['def']);
   const end = def === undefined ? undefined : endLine(lines, def);
@@ -104,9 +108,13 @@ export function rubyPlacement(site: RequestSite): RubyPlacement | { problem: str
   const imports = (current: string) => jsonRequire(current, style.quote, style.eol);
   if (owner !== undefined) {
     if (def === undefined)
-      return { problem: 'the request runs in the class body, not in a method: no place for a helper before it' };
+      return {
+        problem:
+          'the request runs in the class body, not in a method: no place for a helper before it',
+      };
     const end = endLine(lines, owner);
-    if (end === undefined) return { problem: 'the end of the class is not clear from its indentation' };
+    if (end === undefined)
+      return { problem: 'the end of the class is not clear from its indentation' };
     const singleton = /^def\s+self\./.test(text.slice(tokens[lines[def]!.first]!.start));
     const head = lines[owner]!;
     const base = text.slice(head.start, head.start + head.indent) + style.indent;
@@ -129,7 +137,9 @@ export function rubyPlacement(site: RequestSite): RubyPlacement | { problem: str
   return {
     helper: (name, code) => ({
       name,
-      code: styled(code(`def ${name}(`), style, { swapQuotes: true }) + (at.blankAfter ? '' : style.eol),
+      code:
+        styled(code(`def ${name}(`), style, { swapQuotes: true }) +
+        (at.blankAfter ? '' : style.eol),
       insertAt: at.offset,
       definedIn: (current) => new RegExp(`^def ${name}\\(`, 'm').test(current),
       imports,
@@ -146,7 +156,11 @@ function afterRequires(
   lines: readonly CodeLine[],
 ): { offset: number; blankAfter: boolean } {
   let last = -1;
-  for (let i = 0; i < lines.length && REQUIRE_WORDS.has(lines[i]!.word) && lines[i]!.indent === 0; i++)
+  for (
+    let i = 0;
+    i < lines.length && REQUIRE_WORDS.has(lines[i]!.word) && lines[i]!.indent === 0;
+    i++
+  )
     last = i;
   let offset: number;
   if (last >= 0) {
@@ -168,10 +182,13 @@ export function jsonRequire(text: string, quote: string, eol: string): TextEdit[
   if (/^\s*require\s*\(?\s*['"]json['"]/m.test(text)) return [];
   const requires = [...text.matchAll(/^require\s*\(?\s*(['"])([^'"]+)\1.*$/gm)].map((match) => ({
     name: match[2]!,
-    start: match.index!,
-    end: match.index! + match[0].length,
+    quote: match[1]!,
+    start: match.index,
+    end: match.index + match[0].length,
   }));
-  const line = `require ${quote}json${quote}`;
+  // Quoted as the requires beside it are.
+  const mark = requires[0]?.quote ?? quote;
+  const line = `require ${mark}json${mark}`;
   if (requires.length === 0) {
     const first = /^[ \t]*[^#\s]/m.exec(text);
     const at = first ? first.index : text.length;

@@ -50,7 +50,8 @@ export function rubyCallAround(site: RequestSite, range: Range): RubyCall | unde
   const first = tokenIndexAt(tokens, range.start);
   const last = tokenIndexAt(tokens, range.end - 1);
   const method = first - 1;
-  if (method < 2 || tokens[method]!.kind !== 'ident' || tokens[method - 1]!.text !== '.') return undefined;
+  if (method < 2 || tokens[method]!.kind !== 'ident' || tokens[method - 1]!.text !== '.')
+    return undefined;
   const after = tokens[last + 1];
   const block = after?.text === 'do';
   if (after && after.kind !== 'newline' && after.text !== ';' && !block) return undefined;
@@ -66,7 +67,12 @@ export function rubyCallAround(site: RequestSite, range: Range): RubyCall | unde
   };
 }
 
-function receiverOf(text: string, tokens: readonly Token[], first: number, last: number): string | undefined {
+function receiverOf(
+  text: string,
+  tokens: readonly Token[],
+  first: number,
+  last: number,
+): string | undefined {
   const dot = previousSignificant(tokens, last - 1);
   if (dot <= first || tokens[dot]!.text !== '.') return undefined;
   return text.slice(tokens[first]!.start, tokens[dot]!.start).trim();
@@ -89,7 +95,14 @@ const SAME_ORIGIN = new Set(['host', 'hostname', 'port', 'scheme']);
 /** Where the finding's URL goes, or why that is unclear. */
 export function rubyUrl(site: RequestSite): RubyUrl | { problem: string } {
   const { text, tokens, language, url } = site;
-  const split = () => splitUrl(text, tokens, tokenIndexAt(tokens, url.start), tokenIndexAt(tokens, url.end - 1), language);
+  const split = () =>
+    splitUrl(
+      text,
+      tokens,
+      tokenIndexAt(tokens, url.start),
+      tokenIndexAt(tokens, url.end - 1),
+      language,
+    );
   let range: Range = url;
   let uri = false;
   const wrapped = uriAround(site, range);
@@ -106,7 +119,8 @@ export function rubyUrl(site: RequestSite): RubyUrl | { problem: string } {
       split: () => {
         const parts = split();
         if ('problem' in parts) return parts;
-        const target = text.slice(outer.start, url.start) + parts.collection + text.slice(url.end, outer.end);
+        const target =
+          text.slice(outer.start, url.start) + parts.collection + text.slice(url.end, outer.end);
         return { parts, target, edits: [] };
       },
     };
@@ -147,7 +161,8 @@ export function rubyUrl(site: RequestSite): RubyUrl | { problem: string } {
 /** `URI(range)` or `URI.parse(range)`: the call's range. */
 function uriAround(site: RequestSite, range: Range): Range | undefined {
   const call = callAround(site.text, site.tokens, range);
-  if ('problem' in call || !URI_CALLS.has(call.callee.text) || call.args.length !== 1) return undefined;
+  if ('problem' in call || !URI_CALLS.has(call.callee.text) || call.args.length !== 1)
+    return undefined;
   const argument = call.args[0]!;
   if (argument.start !== range.start || argument.end !== range.end) return undefined;
   return { start: call.callee.start, end: tokenEnd(site.tokens[call.close]!) };
@@ -167,15 +182,26 @@ function keptIn(
   if (assigned === undefined) return undefined;
   const name = tokens[assigned]!.text;
   if (!/^[a-z_]\w*$/.test(name))
-    return { problem: 'the URL is kept in an instance or global variable, which other methods may read' };
+    return {
+      problem: 'the URL is kept in an instance or global variable, which other methods may read',
+    };
   const scope = scopeOf(codeLines(site.text, tokens), tokens, first);
   const last = tokenIndexAt(tokens, range.end - 1);
   const found = namedUses(tokens, name, last + 1, scope.to);
-  if (found.changed || found.uses.length !== 1)
-    return { problem: `the URL kept in ${name} is used more than once or changed: change its uses by hand` };
+  // Uses inside strings (`"watching #{uri}"`) are not tokens: read from the text.
+  const rest = site.text.slice(
+    range.end,
+    scope.to < tokens.length ? tokens[scope.to]!.start : site.text.length,
+  );
+  const interpolated = new RegExp(`#\\{[^}]*\\b${name}\\b`).test(rest);
+  if (found.changed || found.uses.length !== 1 || interpolated)
+    return {
+      problem: `the URL kept in ${name} is used more than once or changed: change its uses by hand`,
+    };
   const use = found.uses[0]!;
   let end = tokenEnd(tokens[use]!);
-  const member = tokens[use + 1]?.text === '.' && /^(path|request_uri)$/.test(tokens[use + 2]?.text ?? '');
+  const member =
+    tokens[use + 1]?.text === '.' && /^(path|request_uri)$/.test(tokens[use + 2]?.text ?? '');
   if (member) end = tokenEnd(tokens[use + 2]!);
   return { use: { start: tokens[use]!.start, end }, member };
 }
@@ -210,7 +236,11 @@ export function namedUses(
     if (before === '.' || before === '::') continue;
     const next = tokens[i + 1]?.text;
     if (next === ':') continue;
-    if (next === '=' || /^([-+*/|&]|\|\||&&|<<)?=$/.test(next ?? '') || ((next === '||' || next === '&&') && tokens[i + 2]?.text === '='))
+    if (
+      next === '=' ||
+      /^([-+*/|&]|\|\||&&|<<)?=$/.test(next ?? '') ||
+      ((next === '||' || next === '&&') && tokens[i + 2]?.text === '=')
+    )
       return { uses, changed: true };
     if (next === '.' && SAME_ORIGIN.has(tokens[i + 2]?.text ?? '')) continue;
     uses.push(i);

@@ -14,7 +14,7 @@ import { requestOf } from '../requestOf';
 import type { RequestCall } from '../requestCall';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { phpHelperDoc, phpPlacement } from './phpCode';
-import { callAroundCall, callReceiver } from './phpCall';
+import { callAroundCall, callReceiver, keptUrlProblem } from './phpCall';
 
 const NAME = 'getPetFromList';
 
@@ -37,7 +37,8 @@ export const guzzleRewriter: Rewriter = {
           manual: `the URL is built by ${nested.inner.callee.text}(…): write it as one string for the rewrite, or call the helper by hand`,
           snippet: snippet(site),
         };
-      return undefined;
+      const kept = keptUrlProblem(site);
+      return kept ? { manual: kept, snippet: snippet(site) } : undefined;
     }
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
     if (shape === 'async')

@@ -13,7 +13,7 @@ import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import { styled } from '../fileStyle';
 import { requestOf } from '../requestOf';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
-import { callReceiver } from './phpCall';
+import { callReceiver, keptUrlProblem } from './phpCall';
 import { phpHelperDoc, phpPlacement } from './phpCode';
 
 const NAME = 'fetchPetFromList';
@@ -34,7 +34,11 @@ export const laravelHttpRewriter: Rewriter = {
       (call) =>
         facade(call.callee.text) && /(::|->)get$/.test(call.callee.text) && call.urlArgument === 0,
     );
-    if (!request) return undefined;
+    if (!request) {
+      // A URL kept in a name the rewrite could not follow, in a file that sends with the facade.
+      const kept = /\bHttp::/.test(text) ? keptUrlProblem(site) : undefined;
+      return kept ? { manual: kept, snippet: snippet(site) } : undefined;
+    }
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
     const { call } = request;
     if (call.args.length > 1)

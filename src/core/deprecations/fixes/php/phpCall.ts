@@ -1,6 +1,6 @@
 /** The receiver of a PHP method call, as written: `$this->client` of `$this->client->get(…)`. */
 import { tokenEnd } from '../../model/tokens';
-import { previousSignificant } from '../../model/tokenWalk';
+import { previousSignificant, tokenIndexAt } from '../../model/tokenWalk';
 import { callAround, type RequestCall } from '../requestCall';
 import type { RequestSite } from '../rewriter';
 
@@ -29,4 +29,18 @@ export function callAroundCall(
   return argument.start === range.start && argument.end === range.end
     ? { outer, inner }
     : undefined;
+}
+
+/**
+ * The variable the URL is kept in (`$url = "…/pets/{$id}";`) when the rewrite could not follow it
+ * to one request: the reason a person is asked to change it.
+ */
+export function keptUrlProblem(site: RequestSite): string | undefined {
+  const { tokens } = site;
+  const first = tokenIndexAt(tokens, site.url.start);
+  const operator = previousSignificant(tokens, first - 1);
+  if (operator < 1 || tokens[operator]!.text !== '=') return undefined;
+  const name = tokens[operator - 1]!;
+  if (name.kind !== 'ident' || !name.text.startsWith('$')) return undefined;
+  return `the URL kept in ${name.text} is used more than once, read in a string or changed: change its uses by hand`;
 }

@@ -235,7 +235,8 @@ export function namedUses(
     const before = tokens[i - 1]?.text;
     if (before === '.' || before === '::') continue;
     const next = tokens[i + 1]?.text;
-    if (next === ':') continue;
+    // A keyword argument's key (`uri: x`), not the ternary's `uri : x`.
+    if (next === ':' && tokens[i + 1]!.start === tokenEnd(token)) continue;
     if (
       next === '=' ||
       /^([-+*/|&]|\|\||&&|<<)?=$/.test(next ?? '') ||

@@ -14,7 +14,7 @@ import { requestOf } from '../requestOf';
 import type { RequestCall } from '../requestCall';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { phpHelperDoc, phpPlacement } from './phpCode';
-import { callAroundCall, callReceiver, keptUrlProblem } from './phpCall';
+import { callAroundCall, callReceiver, isGuzzleClient, keptUrlProblem } from './phpCall';
 
 const NAME = 'getPetFromList';
 
@@ -58,7 +58,7 @@ export const guzzleRewriter: Rewriter = {
         snippet: snippet(site),
       };
     const receiver = callReceiver(site, call);
-    if (!receiver) return undefined;
+    if (!receiver || !isGuzzleClient(site.text, receiver)) return undefined;
     const placement = phpPlacement(site);
     if ('problem' in placement) return { manual: placement.problem, snippet: snippet(site) };
     const callee = `${placement.call}${NAME}`;

@@ -44,3 +44,20 @@ export function keptUrlProblem(site: RequestSite): string | undefined {
   if (name.kind !== 'ident' || !name.text.startsWith('$')) return undefined;
   return `the URL kept in ${name.text} is used more than once, read in a string or changed: change its uses by hand`;
 }
+
+/**
+ * Whether the receiver is a Guzzle client from what the file shows: named as a client
+ * (`$this->client`, `$http`, `$guzzle`), made with `new Client(…)`, or declared with its type
+ * (`Client $client`, `ClientInterface $http`). `->get(` alone is also a container's or a cache's.
+ */
+export function isGuzzleClient(text: string, receiver: string): boolean {
+  if (/^\(?new\s+\\?(GuzzleHttp\\)?Client\b/.test(receiver)) return true;
+  // The last name in it: `$this->client`, `$http`, `$this->getClient()`.
+  const word = /(\w+)\W*$/.exec(receiver)?.[1];
+  if (!word) return false;
+  if (/client|http|guzzle/i.test(word)) return true;
+  return (
+    new RegExp(`\\$${word}\\s*=\\s*new\\s+\\\\?(GuzzleHttp\\\\)?Client\\b`).test(text) ||
+    new RegExp(`\\bClient(Interface)?\\s+\\$${word}\\b`).test(text)
+  );
+}

@@ -48,6 +48,7 @@ export function isFaradayConnection(text: string, receiver: string): boolean {
   const word = escaped(name);
   if (new RegExp(`(?:^|[^\\w@])@?${word}\\s*(?:\\|\\|)?=\\s*Faraday\\.new\\b`, 'm').test(text))
     return true;
-  // A connection made elsewhere (a base class, a method): a file of Faraday and no Net::HTTP.
-  return usesFaraday(text) && !/\bNet::HTTP\b/.test(text);
+  // A connection made elsewhere (handed in, a base class): named as one, in a file of Faraday
+  // and no Net::HTTP. Another client's `get` (an API wrapper's) is not taken for it.
+  return /conn|faraday/i.test(name) && usesFaraday(text) && !/\bNet::HTTP\b/.test(text);
 }

@@ -14,7 +14,7 @@ import { requestOf } from '../requestOf';
 import type { RequestCall } from '../requestCall';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { phpHelperDoc, phpPlacement } from './phpCode';
-import { callAroundCall, callReceiver, isGuzzleClient, keptUrlProblem } from './phpCall';
+import { callAroundCall, callReceiver, callStart, isGuzzleClient, keptUrlProblem } from './phpCall';
 
 const NAME = 'getPetFromList';
 
@@ -63,9 +63,10 @@ export const guzzleRewriter: Rewriter = {
     if ('problem' in placement) return { manual: placement.problem, snippet: snippet(site) };
     const callee = `${placement.call}${NAME}`;
     const edits = request.edits(callee, [receiver]);
+    const calleeEdit = edits.find((edit) => edit.start === call.callee.start)!;
+    calleeEdit.start = callStart(site, call);
     // `->request('GET', $url, …)`: the method argument goes with the callee.
     if (shape === 'request') {
-      const calleeEdit = edits.find((edit) => edit.start === call.callee.start)!;
       calleeEdit.end = call.args[call.urlArgument]!.start;
       calleeEdit.newText = `${callee}(`;
     }

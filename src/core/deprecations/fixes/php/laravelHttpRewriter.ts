@@ -24,19 +24,25 @@ export const laravelHttpRewriter: Rewriter = {
   rewrite(site: RequestSite): Rewrite | undefined {
     const { text } = site;
     // `Http` is the facade when the file imports it, names it from the root, or has no namespace.
-    const facade = (callee: string) =>
+    // `\Http::…`: the lexer leaves the root's backslash before the chain.
+    const rooted = (start: number) => text[start - 1] === '\\';
+    const facade = (callee: string, start: number) =>
       FACADE.test(callee) &&
-      (callee.startsWith('\\') ||
+      (rooted(start) ||
+        callee.startsWith('\\') ||
         text.includes('Illuminate\\Support\\Facades\\Http') ||
         !/^\s*namespace\s/m.test(text));
     const request = requestOf(
       site,
       (call) =>
-        facade(call.callee.text) && /(::|->)get$/.test(call.callee.text) && call.urlArgument === 0,
+        facade(call.callee.text, call.callee.start) &&
+        /(::|->)get$/.test(call.callee.text) &&
+        call.urlArgument === 0,
     );
     if (!request) {
       // A URL kept in a name the rewrite could not follow, in a file that sends with the facade.
-      const kept = /\bHttp::/.test(text) ? keptUrlProblem(site) : undefined;
+      const kept =
+        /\bHttp::/.test(text) && !/GuzzleHttp/.test(text) ? keptUrlProblem(site) : undefined;
       return kept ? { manual: kept, snippet: snippet(site) } : undefined;
     }
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
@@ -53,11 +59,15 @@ export const laravelHttpRewriter: Rewriter = {
           'the request is async or throws through a callback or condition: call the helper and handle its Response the same way',
         snippet: snippet(site),
       };
-    const receiver = callReceiver(site, call);
-    if (receiver === undefined) return undefined;
+    const called = callReceiver(site, call);
+    if (called === undefined) return undefined;
+    const receiver = rooted(call.callee.start) ? `\\${called}` : called;
     const placement = phpPlacement(site);
     if ('problem' in placement) return { manual: placement.problem, snippet: snippet(site) };
     const edits = request.edits(`${placement.call}${NAME}`);
+    // The root's backslash goes with the facade into the helper's argument.
+    if (rooted(call.callee.start))
+      edits.find((edit) => edit.start === call.callee.start)!.start = call.callee.start - 1;
     // The pending request (anything before `->get`) goes last: the helper sends the lists with it.
     // A chain written over lines (`Http::withToken($t)\n    ->acceptJson()`) goes on one line.
     const pending = /^\\?(Illuminate\\Support\\Facades\\)?Http$/.test(receiver)

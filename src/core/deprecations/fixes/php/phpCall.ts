@@ -4,13 +4,46 @@ import { previousSignificant, tokenIndexAt } from '../../model/tokenWalk';
 import { callAround, type RequestCall } from '../requestCall';
 import type { RequestSite } from '../rewriter';
 
+/** Words a bracketed receiver may follow: `return (new Client())->get(…)` is not a call of `return`. */
+const KEYWORDS = new Set([
+  'return',
+  'echo',
+  'print',
+  'yield',
+  'throw',
+  'and',
+  'or',
+  'xor',
+  'else',
+  'case',
+]);
+
+/** Where the call's receiver starts: its first token, or the bracket after a keyword. */
+export function callStart(site: RequestSite, call: RequestCall): number {
+  const first = site.tokens[call.callee.first]!;
+  const next = site.tokens[call.callee.first + 1];
+  return KEYWORDS.has(first.text) && next?.text === '(' ? next.start : call.callee.start;
+}
+
 /** The source of everything before the call's last `->` (or `::`), or undefined when none. */
 export function callReceiver(site: RequestSite, call: RequestCall): string | undefined {
   const arrow = previousSignificant(site.tokens, call.callee.last - 1);
   if (arrow < 0 || arrow <= call.callee.first) return undefined;
   const text = site.tokens[arrow]!.text;
   if (text !== '->' && text !== '::') return undefined;
-  return site.text.slice(call.callee.start, site.tokens[arrow]!.start).trim();
+  const receiver = site.text.slice(callStart(site, call), site.tokens[arrow]!.start).trim();
+  return wrapped(receiver) ? receiver.slice(1, -1).trim() : receiver;
+}
+
+/** `(new Client())`: brackets around the whole, which an argument does not need. */
+function wrapped(expression: string): boolean {
+  if (!expression.startsWith('(') || !expression.endsWith(')')) return false;
+  let depth = 0;
+  for (let i = 0; i < expression.length; i++) {
+    if (expression[i] === '(') depth++;
+    else if (expression[i] === ')' && --depth === 0) return i === expression.length - 1;
+  }
+  return false;
 }
 
 /**

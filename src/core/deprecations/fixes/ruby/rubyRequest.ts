@@ -196,7 +196,7 @@ function keptIn(
   const interpolated = new RegExp(`#\\{[^}]*\\b${name}\\b`).test(rest);
   if (found.changed || found.uses.length !== 1 || interpolated)
     return {
-      problem: `the URL kept in ${name} is used more than once or changed: change its uses by hand`,
+      problem: `the URL kept in ${name} is used more than once, read in a string or changed: change its uses by hand`,
     };
   const use = found.uses[0]!;
   let end = tokenEnd(tokens[use]!);

@@ -20,6 +20,27 @@ const REQUIRED = [
   },
   // The migrated shell scripts' helper reads the lists with jq.
   { name: 'jq', present: () => existsSync('/usr/bin/jq') },
+  // The migrated PHP and Ruby programs run on Debian's interpreters and libraries (Guzzle, Faraday).
+  { name: 'php-cli', present: () => existsSync('/usr/bin/php') },
+  {
+    name: 'php-curl',
+    present: () =>
+      existsSync('/usr/bin/php') &&
+      spawnSync('/usr/bin/php', ['-r', 'exit(extension_loaded("curl") ? 0 : 1);'], {
+        stdio: 'ignore',
+      }).status === 0,
+  },
+  {
+    name: 'php-guzzlehttp-guzzle',
+    present: () => existsSync('/usr/share/php/GuzzleHttp/autoload.php'),
+  },
+  { name: 'ruby', present: () => existsSync('/usr/bin/ruby') },
+  {
+    name: 'ruby-faraday',
+    present: () =>
+      existsSync('/usr/bin/ruby') &&
+      spawnSync('/usr/bin/ruby', ['-e', 'require "faraday"'], { stdio: 'ignore' }).status === 0,
+  },
   // The network tests make a throwaway certificate authority with openssl.
   { name: 'openssl', present: () => existsSync('/usr/bin/openssl') },
   // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).

@@ -6,6 +6,10 @@ import { fetchRewriter } from './javascript/fetchRewriter';
 import { httpxRewriter } from './python/httpxRewriter';
 import { requestsRewriter } from './python/requestsRewriter';
 import { urllibRewriter } from './python/urllibRewriter';
+import { guzzleRewriter } from './php/guzzleRewriter';
+import { laravelHttpRewriter } from './php/laravelHttpRewriter';
+import { faradayRewriter } from './ruby/faradayRewriter';
+import { netHttpRewriter } from './ruby/netHttpRewriter';
 import type { Rewriter } from './rewriter';
 import { curlRewriter } from './shell/curlRewriter';
 
@@ -14,6 +18,8 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   python: [requestsRewriter, httpxRewriter, urllibRewriter],
   shell: [curlRewriter],
   http: [httpFileRewriter],
+  php: [laravelHttpRewriter, guzzleRewriter],
+  ruby: [netHttpRewriter, faradayRewriter],
 };
 
 export function rewritersFor(family: LanguageFamily): readonly Rewriter[] {

@@ -4,7 +4,7 @@
  * assignment and the one call that uses the name change. Anything less clear (the name used
  * twice, reassigned, or the id changed between) is left for a person.
  */
-import { tokenEnd, type Token } from '../model/tokens';
+import { HOLE, tokenEnd, type Token } from '../model/tokens';
 import {
   enclosingOpener,
   matchingCloser,
@@ -52,8 +52,13 @@ export function storedUrl(
     block >= 0 && tokens[block]!.text === '{' ? matchingCloser(tokens, block, 20_000) : -1;
   const stop = blockEnd >= 0 ? blockEnd : Math.min(tokens.length, end + REACH);
   let use = -1;
+  // A string's interpolation that reads the name (`"GET ${url}"`, PHP's `"GET $url"`) is a use the
+  // tokens do not show: the name kept for the collection would change what it says.
+  const inString = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w])`);
   for (let i = end + 1; i < stop; i++) {
     const token = tokens[i]!;
+    if (token.kind === 'string' && token.parts?.includes(HOLE) && inString.test(token.text))
+      return undefined;
     if (token.kind !== 'ident') continue;
     if (token.text === name) {
       const after = nextSignificant(tokens, i + 1);

@@ -107,7 +107,9 @@ export function stringSource(source: string, family: LanguageFamily): StringSour
         kind: 'hole',
         start: i,
         end: close + 1,
-        expression: holeExpression(inner, family),
+        // PHP's `{$id}` and `${id}`: the opener holds the variable's `$`.
+        expression:
+          family === 'php' ? `$${holeExpression(inner, family)}` : holeExpression(inner, family),
       });
       i = close + 1;
       textStart = i;

@@ -33,7 +33,7 @@ export function outermostType(
       if (keyword) {
         const close = matchingCloser(tokens, open, 10_000_000);
         if (tokens[close]?.text !== '}') return undefined;
-        const brace = tokens[close]!.start;
+        const brace = tokens[close].start;
         const lineStart = text.lastIndexOf('\n', brace - 1) + 1;
         const before = text.slice(lineStart, brace);
         const alone = /^[ \t]*$/.test(before);

@@ -18,6 +18,9 @@ import { chainEnd, chainLinks, hopOut, receiverOf } from './requestFlow';
 
 export const SEND_HELPER = 'sendPetFromList';
 
+const HANDED_ON =
+  'the request is handed on before it is sent (returned or passed): change the send that sends it';
+
 export const javaHttpClientRewriter: Rewriter = {
   library: 'java.net.http',
   rewrite(site: RequestSite): Rewrite | undefined {
@@ -44,7 +47,7 @@ export const javaHttpClientRewriter: Rewriter = {
       description: `HttpClient.send → ${SEND_HELPER}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
       edits: [
         { start: found.url.start, end: found.url.end, newText: found.parts.collection },
-        ...sendEdits(sent.send, sent.receiver, found.parts.id),
+        ...sendEdits(site.text, sent.send, sent.receiver, found.parts.id),
       ],
       helper,
     };
@@ -70,7 +73,13 @@ export function sentRequest(
   let built = false;
   for (let hops = 0; hops < 12; hops++) {
     const hop = hopOut(text, tokens, range, idNames);
-    if ('problem' in hop) return built ? hop : undefined;
+    if ('problem' in hop) {
+      if (!built) return undefined;
+      // Not an argument of a call: returned, or handed on in some other way.
+      return /^the URL is (not an argument|inside brackets)/.test(hop.problem)
+        ? { problem: HANDED_ON }
+        : hop;
+    }
     if (hop.kind === 'stored') {
       range = hop.use;
       continue;
@@ -102,24 +111,42 @@ export function sentRequest(
       if (!receiver) return { problem: 'send is called without its client' };
       return { send: call, receiver };
     }
-    return { problem: 'the request is handed on before it is sent: change the send that sends it' };
+    return { problem: HANDED_ON };
   }
   return undefined;
 }
 
-/** `client.send(request, handler)` → `sendPetFromList(client, request, id, handler)`. */
+/**
+ * `client.send(request, handler)` → `sendPetFromList(client, request, id, handler)`; with the
+ * arguments on lines of their own, the client and the id get lines of their own too.
+ */
 export function sendEdits(
+  text: string,
   send: RequestCall,
   receiver: string,
   id: string,
   helper = SEND_HELPER,
 ): TextEdit[] {
   const request = send.args[0]!;
+  const handler = send.args[1]!;
+  const lineStart = text.lastIndexOf('\n', request.start - 1) + 1;
+  const ownLine = /^[ \t]*$/.test(text.slice(lineStart, request.start));
+  const indent = ownLine ? text.slice(lineStart, request.start) : '';
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const handlerOnItsLine = /\n/.test(text.slice(request.end, handler.start));
   // Insertions around the request: the URL inside it has an edit of its own.
   return [
     { start: send.callee.start, end: send.callee.end, newText: helper },
-    { start: request.start, end: request.start, newText: `${receiver}, ` },
-    { start: request.end, end: request.end, newText: `, ${id}` },
+    {
+      start: request.start,
+      end: request.start,
+      newText: ownLine ? `${receiver},${eol}${indent}` : `${receiver}, `,
+    },
+    {
+      start: request.end,
+      end: request.end,
+      newText: ownLine && handlerOnItsLine ? `,${eol}${indent}${id}` : `, ${id}`,
+    },
   ];
 }
 

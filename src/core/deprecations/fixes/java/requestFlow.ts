@@ -98,7 +98,7 @@ export function hopOut(
     return { problem: 'the URL is part of a larger argument' };
   // `new URI(url)`: the call starts at `new`.
   const before = previousSignificant(tokens, call.callee.first - 1);
-  const start = tokens[before]?.text === 'new' ? tokens[before]!.start : call.callee.start;
+  const start = tokens[before]?.text === 'new' ? tokens[before].start : call.callee.start;
   return { kind: 'call', call, range: { start, end: tokenEnd(tokens[call.close]!) } };
 }
 

@@ -1,5 +1,6 @@
 /** The rewriters of each language, tried in order: the first that knows a request's shape decides. */
 import type { LanguageFamily } from '../lexers/languages';
+import { csharpHttpClientRewriter } from './csharp/httpClientRewriter';
 import { netHttpRewriter } from './go/netHttpRewriter';
 import { declaredClientRewriter } from './java/declaredClients';
 import { javaHttpClientRewriter } from './java/httpClientRewriter';
@@ -14,6 +15,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   go: [netHttpRewriter],
   java: [javaHttpClientRewriter, restTemplateRewriter, webClientRewriter, declaredClientRewriter],
   kotlin: [kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],
+  csharp: [csharpHttpClientRewriter],
 };
 
 export function rewritersFor(family: LanguageFamily): readonly Rewriter[] {

@@ -53,6 +53,17 @@ export function outermostType(
 }
 
 /**
+ * Whether `type` is the first type the file declares. A helper is added once per file and is
+ * private to its class, so it goes into the first class; a request in a later top-level class
+ * (which cannot reach another class's private members) is left for a person.
+ */
+export function isFirstType(tokens: readonly Token[], type: TypeBody): boolean {
+  for (let i = 0; i < type.open; i++)
+    if (tokens[i]!.text === '{' && typeKeyword(tokens, i)) return false;
+  return true;
+}
+
+/**
  * The keyword of the type declared by the header before `{` at `open` (back to the previous
  * statement or block): `class` not after `.` (`Foo.class`) nor after `:` or `,` (C#'s
  * `where T : class`).

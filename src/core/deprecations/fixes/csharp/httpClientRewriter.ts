@@ -8,7 +8,8 @@
  * HttpRequestException (StatusCode NotFound). Ids are compared as JsonDocument reads them: the
  * number's text, never through a double.
  */
-import { outermostType } from '../classMember';
+import { isFirstType, outermostType } from '../classMember';
+import { NOT_FIRST } from '../java/javaCode';
 import { styled } from '../fileStyle';
 import { helperDocLines } from '../helperDoc';
 import type { Token } from '../../model/tokens';
@@ -157,6 +158,7 @@ function csharpHelper(site: RequestSite, at: number): Helper | { problem: string
   const definedIn = (source: string) =>
     names.every((name) => new RegExp(`\\s${name}(<T>)?\\(HttpClient`).test(source));
   if (type) {
+    if (!isFirstType(tokens, type)) return { problem: NOT_FIRST };
     if (type.keyword === 'interface') return { problem: 'the request is in an interface' };
     return {
       name: CORE,

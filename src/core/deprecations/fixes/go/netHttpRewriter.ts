@@ -55,6 +55,19 @@ export const netHttpRewriter: Rewriter = {
     }
     const built = requestOf(site, isNewGetRequest, expression);
     if (!built) {
+      // A Get whose receiver the file does not show is an *http.Client (another library's Get,
+      // or a field declared in another file).
+      const other = requestOf(
+        site,
+        (call) => call.urlArgument === 0 && call.callee.text.endsWith('.Get'),
+        expression,
+      );
+      if (other && !('problem' in other)) {
+        const receiver = other.call.callee.text.slice(0, -'.Get'.length);
+        return manual(
+          `the file does not show that ${receiver} is an *http.Client: if it is, write ${GET_HELPER}(${receiver}, petsURL, id) by hand`,
+        );
+      }
       return manual(
         'the URL is not sent here by http.Get, a client’s Get or http.NewRequest and Do: change the request that sends it',
       );

@@ -3,12 +3,15 @@
  * JSON library uses (a list's objects as text, an object's own "id" as written), and the place
  * of a helper in the class around the request with its imports.
  */
-import { outermostType } from '../classMember';
+import { isFirstType, outermostType } from '../classMember';
 import { styled, type FileStyle } from '../fileStyle';
 import { helperDocLines } from '../helperDoc';
 import type { Helper, RequestSite } from '../rewriter';
 import { tokenIndexAt } from '../../model/tokenWalk';
 import { importEdits } from './jvmImports';
+
+export const NOT_FIRST =
+  'the request is in a class after the file’s first, which holds the file’s one helper: add the snippet to its class';
 
 /** Javadoc at member level: what it replaces, what it answers, its reach. */
 export function javadoc(...answers: string[]): string[] {
@@ -26,6 +29,7 @@ export function classHelper(
 ): Helper | { problem: string } {
   const type = outermostType(site.text, site.tokens, tokenIndexAt(site.tokens, at));
   if (!type) return { problem: 'the request is not inside a class' };
+  if (!isFirstType(site.tokens, type)) return { problem: NOT_FIRST };
   if (type.keyword === 'interface')
     return {
       problem: 'the request is in an interface, which cannot hold the helper’s private class',

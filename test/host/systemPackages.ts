@@ -41,6 +41,9 @@ const REQUIRED = [
       existsSync('/usr/bin/ruby') &&
       spawnSync('/usr/bin/ruby', ['-e', 'require "faraday"'], { stdio: 'ignore' }).status === 0,
   },
+  // The migration suite runs its Go and Java client programs (go vet, javac) before and after fix.
+  { name: 'golang-go', present: () => existsSync('/usr/bin/go') },
+  { name: 'default-jdk-headless', present: () => existsSync('/usr/bin/javac') },
   // The network tests make a throwaway certificate authority with openssl.
   { name: 'openssl', present: () => existsSync('/usr/bin/openssl') },
   // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).

@@ -69,13 +69,22 @@ export function storedUrl(
       use = i;
     } else if (use < 0 && idNames.includes(token.text)) {
       const after = nextSignificant(tokens, i + 1);
-      if (
-        after >= 0 &&
-        (ASSIGNMENT.has(tokens[after]!.text) || /^(\+\+|--|\+=|-=)$/.test(tokens[after]!.text))
-      )
+      if (after >= 0 && (ASSIGNMENT.has(tokens[after]!.text) || changes(tokens, after)))
         return undefined;
     }
   }
   if (use < 0) return undefined;
   return { name, use, useRange: { start: tokens[use]!.start, end: tokenEnd(tokens[use]!) } };
+}
+
+/** `+=`, `-=`, and `++`/`--`, which C-family lexers give as two tokens. */
+function changes(tokens: readonly Token[], operator: number): boolean {
+  const text = tokens[operator]!.text;
+  if (/^(\+\+|--|\+=|-=)$/.test(text)) return true;
+  const next = tokens[operator + 1];
+  return (
+    (text === '+' || text === '-') &&
+    next?.text === text &&
+    next.start === tokens[operator]!.start + 1
+  );
 }

@@ -44,7 +44,7 @@ export async function ownDefinitions(
     });
     for (const name of definedHere) {
       let family = own.get(language.family);
-      if (!family) own.set(language.family, (family = new Map()));
+      if (!family) own.set(language.family, (family = new Map<string, WrapperEntry | null>()));
       const entry = index
         .entriesNamed(name)
         .find(

@@ -3,6 +3,7 @@
  * previews it: each file read again (a regular file within the size limit), its requests found
  * again in what it holds now, and rewritten (src/core/deprecations/fixes).
  */
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Finding } from '../../core/deprecations/engine';
 import { isRequest, migrateText } from '../../core/deprecations/fixes/migrateText';
@@ -32,6 +33,7 @@ export function migrateSelection(
   settings: FinderSettings,
 ): { outcomes: FileOutcome[]; ioError: boolean } {
   const { outcome } = selection;
+  const creating = new Set<string>();
   const wanted = new Map<string, Finding[]>();
   for (const file of selection.results) {
     const requests = file.findings.filter(isRequest);
@@ -98,10 +100,14 @@ export function migrateSelection(
         reason,
         ...(snippet ? { snippet } : {}),
       })),
-      created: migrated.created.map((file) => ({
-        path: isAbsolute(file.path) ? file.path : join(dirname(path), file.path),
-        text: file.text,
-      })),
+      created: migrated.created
+        .map((file) => ({
+          path: isAbsolute(file.path) ? file.path : join(dirname(path), file.path),
+          text: file.text,
+        }))
+        // One helper file per package, however many of its files are rewritten; never replaced.
+        .filter((file) => !creating.has(file.path) && !existsSync(file.path))
+        .map((file) => (creating.add(file.path), file)),
     });
   }
   return { outcomes, ioError };

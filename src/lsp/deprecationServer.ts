@@ -26,6 +26,7 @@ import { scanSafely } from '../core/deprecations/scanSafely';
 import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
 import { findOpenApiNames } from '../core/deprecations/workspace/openApiNames';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
+import { relativeModules } from '../core/deprecations/workspace/moduleText';
 import { realBoundary, staysWithin } from '../core/files/boundary';
 import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
 import { isInside } from '../core/deprecations/workspace/pathInside';
@@ -547,6 +548,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       engine,
       groupOf,
       exists: existsSync,
+      modules: (path) => relativeModules(path, boundary),
       decided: (findings, family) => wrappers.decided(findings, family),
     });
 

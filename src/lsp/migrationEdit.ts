@@ -46,6 +46,8 @@ export interface MigrationInput {
   groupOf: (path: string) => string;
   /** Whether a file is there already (a helper of its own is then not created again). */
   exists: (path: string) => boolean;
+  /** Reads the modules a file imports by relative specifiers (relativeModules), if it can. */
+  modules?: (path: string) => (specifier: string) => string | undefined;
   /** A file's findings as the workspace's own definitions decide them (ownDefinitions). */
   decided: (findings: readonly Finding[], family: string) => Finding[];
 }
@@ -69,7 +71,15 @@ export async function migrationEdit(input: MigrationInput): Promise<MigrationEdi
           (!wanted || wanted.has(`${finding.start.line}:${finding.start.character}`)),
       );
     if (requests.length === 0) continue;
-    const migrated = migrateText({ path, text: file.text, language: file.language }, requests);
+    const migrated = migrateText(
+      {
+        path,
+        text: file.text,
+        language: file.language,
+        ...(input.modules ? { moduleText: input.modules(path) } : {}),
+      },
+      requests,
+    );
     for (const left of migrated.manual)
       result.manual.push({ uri, line: left.finding.start.line + 1, reason: left.reason });
     if (migrated.edits.length === 0) continue;

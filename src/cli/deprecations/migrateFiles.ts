@@ -10,6 +10,8 @@ import { isRequest, migrateText } from '../../core/deprecations/fixes/migrateTex
 import { languageOfPath } from '../../core/deprecations/lexers/languages';
 import { meetsConfidence } from '../../core/deprecations/model/confidence';
 import { utf8SourceOf } from '../../core/deprecations/workspace/sourceFile';
+import { relativeModules } from '../../core/deprecations/workspace/moduleText';
+import { scanBoundary } from '../../core/deprecations/workspace/repositoryRoot';
 import { readFailure, readRegularFile } from '../../core/files/regularFile';
 import { note } from './cliOutput';
 import type { FinderSettings } from './scanFiles';
@@ -34,6 +36,7 @@ export function migrateSelection(
 ): { outcomes: FileOutcome[]; ioError: boolean } {
   const { outcome } = selection;
   const creating = new Set<string>();
+  const boundary = scanBoundary(selection.roots);
   const wanted = new Map<string, Finding[]>();
   for (const file of selection.results) {
     const requests = file.findings.filter(isRequest);
@@ -80,7 +83,10 @@ export function migrateSelection(
           meetsConfidence(finding.confidence, settings.minimum) &&
           at.has(`${finding.start.line}:${finding.start.character}`),
       );
-    const migrated = migrateText({ path, text, language }, requests);
+    const migrated = migrateText(
+      { path, text, language, moduleText: relativeModules(path, boundary) },
+      requests,
+    );
     const bom = read.length - source.length === 3 ? read.subarray(0, 3) : Buffer.alloc(0);
     outcomes.push({
       path,

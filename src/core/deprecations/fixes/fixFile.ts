@@ -40,7 +40,13 @@ const MINIFIED_LINE_CHARS = 400;
  * `rewriters` are tried in order for each; the first that knows the shape decides.
  */
 export function fixFile(
-  file: { path: string; text: string; language: LanguageSupport },
+  file: {
+    path: string;
+    text: string;
+    language: LanguageSupport;
+    /** Reads a module the file imports (relativeModules), when the front end can. */
+    moduleText?: (specifier: string) => string | undefined;
+  },
   requests: readonly Finding[],
   rewriters: readonly Rewriter[],
 ): FileFix {
@@ -76,6 +82,7 @@ export function fixFile(
       finding,
       url: { start: offsets.offset(finding.start), end: offsets.offset(finding.end) },
       style,
+      ...(file.moduleText ? { moduleText: file.moduleText } : {}),
     };
     let rewrite;
     let library = '';

@@ -19,7 +19,12 @@ export function isRequest(finding: Finding): boolean {
 }
 
 export function migrateText(
-  file: { path: string; text: string; language: LanguageSupport },
+  file: {
+    path: string;
+    text: string;
+    language: LanguageSupport;
+    moduleText?: (specifier: string) => string | undefined;
+  },
   requests: readonly Finding[],
 ): MigratedText {
   const fix = fixFile(file, requests.filter(isRequest), rewritersFor(file.language.family));

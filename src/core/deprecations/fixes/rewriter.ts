@@ -20,6 +20,8 @@ export interface RequestSite {
   finding: Finding;
   url: Range;
   style: FileStyle;
+  /** The text of a module the file imports by a relative specifier, when the front end can read it. */
+  moduleText?: (specifier: string) => string | undefined;
 }
 
 /** Code the rewritten calls use, added once per file (or per package, in a file of its own). */

@@ -9,10 +9,11 @@ import { styled } from '../fileStyle';
 import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import type { RequestCall } from '../requestCall';
 import { requestOf } from '../requestOf';
+import { urlOrFieldCollection } from './fieldCollection';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import type { TextEdit } from '../sourceEdit';
 import { helperDoc, isTypeScript } from './javascriptCode';
-import { addedImport, defaultImportOf } from './imports';
+import { addedImport, defaultImportOf, importedFrom } from './imports';
 
 const NAME = 'getPetFromList';
 
@@ -32,10 +33,11 @@ export const axiosRewriter: Rewriter = {
         typedInstances.has(receiver) ||
         (axiosName !== undefined &&
           /^[\w.]+$/.test(receiver) &&
-          instances.has(receiver.split('.').pop()!))
+          instances.has(receiver.split('.').pop()!)) ||
+        importedInstance(site, receiver.split('.')[0]!)
       );
     };
-    const request = requestOf(site, isAxiosGet);
+    const request = requestOf(site, isAxiosGet, urlOrFieldCollection);
     if (!request) return undefined;
     const typed = isTypeScript(site.path);
     const name = axiosName ?? 'axios';
@@ -76,6 +78,18 @@ function instancesOf(text: string, axiosName: string): Set<string> {
   return names;
 }
 
+/**
+ * Whether `name` is imported from a module of the project that creates an axios instance
+ * (`export const api = axios.create(…)`, `export default axios.create(…)`).
+ */
+function importedInstance(site: RequestSite, name: string): boolean {
+  const specifier = importedFrom(site.text, name);
+  const module = specifier === undefined ? undefined : site.moduleText?.(specifier);
+  if (!module) return false;
+  const axios = defaultImportOf(module, 'axios');
+  return axios !== undefined && module.includes(`${axios}.create(`);
+}
+
 /** Names declared with an axios type: `private readonly http: AxiosInstance`. */
 function typedAxiosNames(text: string): Set<string> {
   const names = new Set<string>();
@@ -107,8 +121,8 @@ function helperLines(typed: boolean, axios: string): string[] {
       : `async function ${NAME}(client, petsUrl, petId, config = {}) {`,
     `  for (const status of [${statuses}]) {`,
     typed
-      ? '    const response = await client.get<string>(petsUrl, {'
-      : '    const response = await client.get(petsUrl, {',
+      ? "    const response = await client.get<string>(petsUrl.replace(/\\/+$/, ''), {"
+      : "    const response = await client.get(petsUrl.replace(/\\/+$/, ''), {",
     '      ...config,',
     typed
       ? `      params: { ...(config.params as Record<string, unknown> | undefined), status, limit: ${LIST_LIMIT} },`

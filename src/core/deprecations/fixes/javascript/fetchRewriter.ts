@@ -6,6 +6,7 @@
 import { styled } from '../fileStyle';
 import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import { requestOf } from '../requestOf';
+import { urlOrFieldCollection } from './fieldCollection';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { helperDoc, isTypeScript } from './javascriptCode';
 
@@ -19,6 +20,7 @@ export const fetchRewriter: Rewriter = {
     const request = requestOf(
       site,
       (call) => FETCH_CALLEES.has(call.callee.text) && call.urlArgument === 0,
+      urlOrFieldCollection,
     );
     if (!request) return undefined;
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
@@ -57,7 +59,7 @@ function helperLines(typed: boolean): string[] {
       ? `async function ${NAME}(petsUrl: string, petId: string | number, init?: RequestInit): Promise<Response> {`
       : `async function ${NAME}(petsUrl, petId, init) {`,
     `  for (const status of [${statuses}]) {`,
-    `    const response = await fetch(\`\${petsUrl}?status=\${status}&limit=${LIST_LIMIT}\`, init);`,
+    `    const response = await fetch(\`\${petsUrl.replace(/\\/+$/, '')}?status=\${status}&limit=${LIST_LIMIT}\`, init);`,
     '    if (!response.ok) return response;',
     '    const body = await response.text();',
     typed

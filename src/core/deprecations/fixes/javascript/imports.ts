@@ -36,3 +36,26 @@ export function addedImport(
   if (after < 0) return [{ start: 0, end: 0, newText: `${line}${style.eol}` }];
   return [{ start: after, end: after, newText: `${style.eol}${line}` }];
 }
+
+/**
+ * The module specifier `name` is imported from: `import name from 'x'`, `import { name } from 'x'`,
+ * `import { other as name } from 'x'`, `const name = require('x')`, `const { name } = require('x')`.
+ */
+export function importedFrom(text: string, name: string): string | undefined {
+  const escaped = name.replace(/[$]/g, '\\$');
+  const patterns = [
+    new RegExp(`import\\s+${escaped}\\s*(?:,\\s*\\{[^}]*\\})?\\s*from\\s*['"]([^'"]+)['"]`),
+    new RegExp(
+      `import\\s*(?:[\\w$]+\\s*,\\s*)?\\{[^}]*\\b(?:[\\w$]+\\s+as\\s+)?${escaped}\\b[^}]*\\}\\s*from\\s*['"]([^'"]+)['"]`,
+    ),
+    new RegExp(`(?:const|let|var)\\s+${escaped}\\s*=\\s*require\\(\\s*['"]([^'"]+)['"]`),
+    new RegExp(
+      `(?:const|let|var)\\s*\\{[^}]*\\b${escaped}\\b[^}]*\\}\\s*=\\s*require\\(\\s*['"]([^'"]+)['"]`,
+    ),
+  ];
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match) return match[1];
+  }
+  return undefined;
+}

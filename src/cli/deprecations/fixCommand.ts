@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createTwoFilesPatch } from 'diff';
+import { unifiedDiff } from '../../core/deprecations/fixes/unifiedDiff';
 import { REACH } from '../../core/deprecations/fixes/replacement';
 import { scanBoundary } from '../../core/deprecations/workspace/repositoryRoot';
 import { createFileInside, replaceFileIfUnchanged } from '../../core/files/replaceFile';
@@ -97,34 +97,13 @@ export async function runFix(args: string[]): Promise<number> {
 }
 
 function diffOf(file: FileOutcome): string {
-  const parts: string[] = [];
-  if (file.next)
-    parts.push(
-      createTwoFilesPatch(
-        `a/${file.shown}`,
-        `b/${file.shown}`,
-        file.read.toString('utf8'),
-        file.next.toString('utf8'),
-        undefined,
-        undefined,
-        { context: 3 },
-      ).replace(/^={67}\n/, ''),
-    );
-  for (const created of file.created)
-    parts.push(
-      createTwoFilesPatch(
-        '/dev/null',
-        `b/${shownPath(created.path)}`,
-        '',
-        created.text,
-        undefined,
-        undefined,
-        {
-          context: 3,
-        },
-      ).replace(/^={67}\n/, ''),
-    );
-  return parts.join('');
+  const created = file.created.map((helper) =>
+    unifiedDiff(shownPath(helper.path), '', [{ start: 0, end: 0, newText: helper.text }]).replace(
+      /^--- a\/.*\n/,
+      '--- /dev/null\n',
+    ),
+  );
+  return file.diff + created.join('');
 }
 
 function jsonOf(outcomes: readonly FileOutcome[]) {

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Finding } from '../../core/deprecations/engine';
 import { isRequest, migrateText } from '../../core/deprecations/fixes/migrateText';
+import { unifiedDiff } from '../../core/deprecations/fixes/unifiedDiff';
 import { languageOfPath } from '../../core/deprecations/lexers/languages';
 import { meetsConfidence } from '../../core/deprecations/model/confidence';
 import { utf8SourceOf } from '../../core/deprecations/workspace/sourceFile';
@@ -23,6 +24,8 @@ export interface FileOutcome {
   /** The file's bytes as read, and the rewrite's. */
   read: Buffer;
   next?: Buffer;
+  /** The rewrite as a unified diff of the file (empty when nothing changed). */
+  diff: string;
   fixed: { line: number; library: string; description: string }[];
   manual: { line: number; reason: string; snippet?: string }[];
   created: { path: string; text: string }[];
@@ -61,6 +64,7 @@ export function migrateSelection(
         path,
         shown,
         read,
+        diff: '',
         fixed: [],
         manual: selected.map((finding) => ({
           line: finding.start.line + 1,
@@ -88,10 +92,21 @@ export function migrateSelection(
       requests,
     );
     const bom = read.length - source.length === 3 ? read.subarray(0, 3) : Buffer.alloc(0);
+    // The diff is of the file as it is, its byte-order mark included.
+    const marked = bom.length ? '\uFEFF' : '';
     outcomes.push({
       path,
       shown,
       read,
+      diff: unifiedDiff(
+        shown,
+        marked + text,
+        migrated.edits.map((edit) => ({
+          ...edit,
+          start: edit.start + marked.length,
+          end: edit.end + marked.length,
+        })),
+      ),
       next:
         migrated.next === text
           ? undefined

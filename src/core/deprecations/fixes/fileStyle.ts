@@ -10,14 +10,18 @@ export interface FileStyle {
   semicolons: boolean;
 }
 
+/** How much of a file its style is read from: a file does not change its style halfway. */
+const STYLE_SAMPLE_CHARS = 64 * 1024;
+
 export function fileStyleOf(text: string, defaults: Partial<FileStyle> = {}): FileStyle {
-  const crlf = (text.match(/\r\n/g) ?? []).length;
-  const lf = (text.match(/(?<!\r)\n/g) ?? []).length;
+  const sample = text.length > STYLE_SAMPLE_CHARS ? text.slice(0, STYLE_SAMPLE_CHARS) : text;
+  const crlf = (sample.match(/\r\n/g) ?? []).length;
+  const lf = (sample.match(/(?<!\r)\n/g) ?? []).length;
   return {
     eol: crlf > lf ? '\r\n' : '\n',
-    indent: indentUnit(text) ?? defaults.indent ?? '  ',
-    quote: quoteOf(text) ?? defaults.quote ?? "'",
-    semicolons: semicolonsOf(text) ?? defaults.semicolons ?? true,
+    indent: indentUnit(sample) ?? defaults.indent ?? '  ',
+    quote: quoteOf(sample) ?? defaults.quote ?? "'",
+    semicolons: semicolonsOf(sample) ?? defaults.semicolons ?? true,
   };
 }
 

@@ -34,7 +34,9 @@ export const axiosRewriter: Rewriter = {
         (axiosName !== undefined &&
           /^[\w.]+$/.test(receiver) &&
           instances.has(receiver.split('.').pop()!)) ||
-        importedInstance(site, receiver.split('.')[0]!)
+        importedInstance(site, receiver.split('.')[0]!) ||
+        // Named for what it is: `axiosInstance`, `axiosClient`, `this.axios`.
+        /axios/i.test(receiver)
       );
     };
     const request = requestOf(site, isAxiosGet, urlOrFieldCollection);

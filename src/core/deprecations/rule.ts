@@ -45,9 +45,10 @@ export const POSSIBLE_NOTE = ' (Possible: how this is used is not seen in the fi
 export const BASELINED_NOTE = ' (Baselined: an existing call, in the baseline file.)';
 
 /**
- * The message of a finding. A wrapper's call (`kind` wrapper, `detail` the function called) says
- * through what it reaches the request: `chain`, as the report names it ("getPetInfo
- * (src/pets.ts:17)").
+ * The message of a finding: what to do first, then what the call is, then the date (a Problems
+ * panel line is cut at its right edge). A wrapper's call (`kind` wrapper, `detail` the function
+ * called) says through what it reaches the request: `chain`, as the report names it
+ * ("getPetInfo (src/pets.ts:17)").
  */
 export function findingMessage(
   detail: string,
@@ -61,10 +62,12 @@ export function findingMessage(
       ? `removed on ${REMOVAL_DATE_TEXT} (${days} day${days === 1 ? '' : 's'} left)`
       : `was removed on ${REMOVAL_DATE_TEXT}`;
   if (kind === 'serves')
-    return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${withoutRequestLineParts(detail)}\`${chain ? `, a router's route mounted by ${chain},` : ''} is a route that serves it (a server or a mock), not a call. Serve ${REPLACEMENT} too, and remove this route with the operation.`;
+    return `Serve ${REPLACEMENT} too, and remove this route with the operation: \`${withoutRequestLineParts(detail)}\`${chain ? `, a router's route mounted by ${chain},` : ''} serves the deprecated GET /pets/{petId} (getPet), a server or a mock rather than a call; ${when}.`;
   const call = kind === 'url' ? withoutRequestLineParts(detail) : `${detail}()`;
-  const through = kind === 'wrapper' && chain ? ` reaches it through ${chain}` : '';
-  return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`${through}. Use ${REPLACEMENT} instead.`;
+  const through =
+    kind === 'wrapper' && chain ? `, which reaches GET /pets/{petId} through ${chain}` : '';
+  const status = days > 0 ? `is deprecated, ${when}` : when;
+  return `Use ${REPLACEMENT} instead of \`${call}\`${through}: GET /pets/{petId} (getPet) ${status}.`;
 }
 
 export const RULE_HELP_MARKDOWN = `# GET /pets/{petId} is deprecated

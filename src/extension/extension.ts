@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { EXPLANATION_URI } from '../core/deprecations/rule';
 import { SecretRedactor } from '../core/api/redact';
 import { ApiKeyStore } from '../core/explorer/apiKeyStore';
 import { PromptGate } from '../core/explorer/promptGate';
@@ -9,7 +8,8 @@ import { apiKeyCommands } from './environments/apiKeyCommands';
 import { registerCommands } from './common/commandTable';
 import { CreatePetWizard } from './pets/createPetWizard';
 import { CreatePetsFromFile } from './pets/createPetsFromFile';
-import { deprecationCommands, explanationProvider } from './deprecations/deprecationCommands';
+import { deprecationCommands } from './deprecations/deprecationCommands';
+import { DOCS_SCHEME, docsProvider } from './deprecations/replacementDocs';
 import { DeprecationCountStatusBar } from './deprecations/deprecationCount';
 import {
   DEPRECATED_CALLS_VIEW_ID,
@@ -187,10 +187,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       ],
       log,
     ),
-    vscode.workspace.registerTextDocumentContentProvider(
-      vscode.Uri.parse(EXPLANATION_URI).scheme,
-      explanationProvider,
-    ),
+    vscode.workspace.registerTextDocumentContentProvider(DOCS_SCHEME, docsProvider),
     new DeprecationCountStatusBar(),
     deprecatedCalls,
     deprecatedCallsView,

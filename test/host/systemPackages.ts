@@ -12,6 +12,8 @@ const REQUIRED = [
     present: () =>
       spawnSync('/usr/bin/python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0,
   },
+  // The replacement's shell example is run as written: curl piped to jq.
+  { name: 'jq', present: () => existsSync('/usr/bin/jq') },
   // The network tests make a throwaway certificate authority with openssl.
   { name: 'openssl', present: () => existsSync('/usr/bin/openssl') },
   // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).

@@ -70,15 +70,30 @@ export function findingMessage(
   return `Use ${REPLACEMENT} instead of \`${call}\`${through}: GET /pets/{petId} (getPet) ${status}.`;
 }
 
+/** What the replacement is and how far it reaches: the same words in the page and in SARIF's help. */
+export const REPLACEMENT_MARKDOWN = `## What to use instead
+
+\`GET /pets?status=S&limit=100\` for the status \`S\` the caller knows; when it does not know it,
+ask for \`available\`, \`pending\` and \`sold\` in turn. Take the pet whose \`id\` equals the one
+looked for (an int64: compare it exactly, never as a floating-point number). When no list holds
+it, do what the code did when \`GET /pets/{petId}\` answered \`404\`.
+
+## How far it reaches
+
+\`GET /pets\` returns **at most 100 pets** a request (\`limit\` 1 to 100) and has **no other
+paging**: no cursor, offset or page number. So this finds a pet only among the first 100 the
+server returns for its status; in a status holding more, a pet may not be found, and the
+interface does not say in which order they come. A pet without a status is in no filtered list
+(only \`GET /pets?limit=100\`, the first 100 of all pets, may hold it).
+`;
+
 export const RULE_HELP_MARKDOWN = `# GET /pets/{petId} is deprecated
 
 The Pet Store interface v1.0.0 marks \`GET /pets/{petId}\` (operation \`getPet\`) deprecated. It is
 removed on **${REMOVAL_DATE_TEXT}**; calls to it will fail after that day.
 
-## What to use instead
-
-\`GET /pets\` with a \`status\` filter (\`available\`, \`pending\` or \`sold\`) and a \`limit\` (1 to 100)
-returns pets with their ids:
+${REPLACEMENT_MARKDOWN}
+## Example
 
 \`\`\`http
 GET {base_url}/pets?status=available&limit=100

@@ -224,8 +224,7 @@ export async function countHistory(settings: HistorySettings): Promise<History> 
       passedOver.blobs.push([path, why]);
     }
     const ownersFile = state.ownersFile;
-    const owners =
-      ownersFile && (await codeOwnersOf(repository, ownersFile, ownersBySha, present));
+    const owners = ownersFile && (await codeOwnersOf(repository, ownersFile, ownersBySha, present));
     const byOwner = new Map<string, number>();
     const byLanguage = new Map<string, number>();
     let total = 0;

@@ -192,10 +192,9 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     deprecatedCalls,
     deprecatedCallsView,
     forecast,
-    forecast.onDidChange(() => {
-      const total = forecast.history?.forecast.total;
-      deprecatedCalls.showVerdict(total && verdictInWords(total));
-    }),
+    forecast.onDidChange(() =>
+      deprecatedCalls.showVerdict(verdictInWords(forecast.history, forecast.noHistory)),
+    ),
     askForecastWhenShown(forecast, deprecatedCallsView),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (

@@ -59,7 +59,8 @@ export function deprecationCommands(
           log,
           toolVersion,
           target instanceof vscode.Uri ? target : undefined,
-          forecast.history,
+          forecast.history ??
+            (forecast.noHistory === undefined ? undefined : { noHistory: forecast.noHistory }),
         ),
     },
     { id: 'petstore.deprecatedCalls.groupByOwner', run: () => calls.setGrouping('owner') },

@@ -5,6 +5,7 @@ import { PromptGate } from '../core/explorer/promptGate';
 import { DeprecationNotices } from '../core/explorer/deprecationNotices';
 import { ActiveEnvironment } from './environments/activeEnvironment';
 import { apiKeyCommands } from './environments/apiKeyCommands';
+import { environmentCommands } from './environments/environmentCommands';
 import { registerCommands } from './common/commandTable';
 import { CreatePetWizard } from './pets/createPetWizard';
 import { CreatePetsFromFile } from './pets/createPetsFromFile';
@@ -182,6 +183,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       [
         ...explorerCommands({ environments, tree, viewMode, wizard, bulk, details, log }),
         ...apiKeyCommands(environments, keys, access),
+        ...environmentCommands(environments, keys, access),
         ...deprecationCommands(deprecations, deprecatedCalls, forecast, log, version),
         ...rehearsalCommands(rehearsal, environments),
       ],

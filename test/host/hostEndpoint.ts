@@ -73,6 +73,13 @@ export async function startHostEndpoint(options: {
           .fill(url.searchParams.get('text') ?? '');
         return reply(200, { ok: true });
       }
+      if (url.pathname === '/click') {
+        // Hovered first, as a pointer reaches it: a quick pick shows a row's buttons on hover.
+        const target = page.locator(url.searchParams.get('selector') ?? '').first();
+        await target.hover();
+        await target.click();
+        return reply(200, { ok: true });
+      }
       if (url.pathname === '/press') {
         const key = url.searchParams.get('key') ?? 'Enter';
         const selector = url.searchParams.get('selector');

@@ -14,7 +14,7 @@ export function apiKeyCommands(
   return [
     {
       id: 'petstore.setApiKey',
-      run: (id?: unknown) => setApiKey(pick(environments, id), keys, access),
+      run: (id?: unknown) => promptForApiKey(pick(environments, id), keys, access),
     },
     {
       id: 'petstore.clearApiKey',
@@ -31,7 +31,8 @@ function pick(environments: ActiveEnvironment, id: unknown): Environment {
   );
 }
 
-async function setApiKey(
+/** The password input for an environment's key (after the plain-http question); Escape cancels. */
+export async function promptForApiKey(
   environment: Environment,
   keys: ApiKeyStore,
   access: PetStoreAccess,
@@ -39,7 +40,7 @@ async function setApiKey(
   if (!environment.baseUrl) {
     throw new Error(
       vscode.l10n.t(
-        'Set the base URL of {0} first (setting petstore.environments)',
+        'Set the base URL of {0} first (Pet Store: Edit Environment…)',
         environment.label,
       ),
     );

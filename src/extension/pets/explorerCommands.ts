@@ -30,7 +30,6 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
   return [
     { id: 'petstore.refresh', run: () => tree.refresh() },
     { id: 'petstore.filterByStatus', run: () => filterByStatus(viewMode, tree) },
-    { id: 'petstore.switchEnvironment', run: () => switchEnvironment(environments) },
     { id: 'petstore.filterByName', run: () => filterByName(tree) },
     { id: 'petstore.clearNameFilter', run: () => tree.setNameFilter('') },
     { id: 'petstore.createPet', run: () => wizard.run() },
@@ -118,22 +117,4 @@ async function filterByStatus(viewMode: ViewModeStore, tree: PetsTreeProvider): 
   if (!chosen) throw new vscode.CancellationError();
   await viewMode.set(chosen.mode);
   tree.refresh();
-}
-
-async function switchEnvironment(environments: ActiveEnvironment): Promise<void> {
-  const current = environments.current;
-  const items = environments.all.map((environment) => ({
-    label: environment.label,
-    description: environment.id === current.id ? vscode.l10n.t('(active)') : undefined,
-    detail:
-      environment.baseUrl?.href ??
-      (environment.problem ? `⚠ ${environment.problem}` : vscode.l10n.t('No base URL set yet')),
-    id: environment.id,
-  }));
-  const chosen = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Pet Store Environment'),
-    placeHolder: vscode.l10n.t('Which environment should this workspace use?'),
-  });
-  if (!chosen) throw new vscode.CancellationError();
-  await environments.select(chosen.id);
 }

@@ -63,6 +63,11 @@ export async function pressKey(key: string, selector?: string): Promise<void> {
   await askHost('/press', selector ? { key, selector } : { key });
 }
 
+/** Clicks the first element a selector names (hovering it first), as a person would. */
+export async function clickInWorkbench(selector: string): Promise<void> {
+  await askHost('/click', { selector });
+}
+
 /** Types text into an input element and presses Enter in it, as a user submitting it would. */
 export async function submitInput(selector: string, text: string): Promise<void> {
   await fillInput(selector, text);

@@ -77,7 +77,9 @@ export async function startHostEndpoint(options: {
         // Hovered first, as a pointer reaches it: a quick pick shows a row's buttons on hover.
         const target = page.locator(url.searchParams.get('selector') ?? '').first();
         await target.hover();
-        await target.click();
+        await target.click({
+          button: url.searchParams.get('button') === 'right' ? 'right' : 'left',
+        });
         return reply(200, { ok: true });
       }
       if (url.pathname === '/press') {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { PET_STATUSES } from '../../core/api/vocabulary';
 import { petJson } from '../../core/explorer/petPresentation';
 import { readSettings } from '../common/settings';
-import { copyRequestAs, createRequest, listRequest } from './copyRequest';
+import { copyRequestAs, findPetRequest, listRequest } from './copyRequest';
 import { filterByName } from './nameFilterInput';
 import type { PetsViewMode } from '../../core/explorer/petTreeModel';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
@@ -68,9 +68,24 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
         ),
     },
     {
-      id: 'petstore.copyCreateRequestAs',
-      run: (node?: unknown, format?: unknown) =>
-        copyRequestAs(createRequest(environments.current, petOf(node)), format),
+      id: 'petstore.copyFindPetRequestAs',
+      run: (node?: unknown, format?: unknown) => {
+        const pet = petOf(node);
+        return copyRequestAs(
+          findPetRequest(environments.current, pet),
+          format,
+          pet.status === undefined
+            ? vscode.l10n.t(
+                'The pet has no status: it can only be among the first 100 of all pets, the one with id {0}.',
+                String(pet.id),
+              )
+            : vscode.l10n.t(
+                'In the answer (at most 100 {0} pets), the pet is the one with id {1}.',
+                pet.status,
+                String(pet.id),
+              ),
+        );
+      },
     },
   ];
 }

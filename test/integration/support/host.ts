@@ -64,8 +64,11 @@ export async function pressKey(key: string, selector?: string): Promise<void> {
 }
 
 /** Clicks the first element a selector names (hovering it first), as a person would. */
-export async function clickInWorkbench(selector: string): Promise<void> {
-  await askHost('/click', { selector });
+export async function clickInWorkbench(
+  selector: string,
+  button: 'left' | 'right' = 'left',
+): Promise<void> {
+  await askHost('/click', { selector, button });
 }
 
 /** Types text into an input element and presses Enter in it, as a user submitting it would. */

@@ -44,7 +44,10 @@ describe('write confirmation (production guard)', () => {
       onlyProduction,
     )!;
     assert.doesNotMatch(confirmation.detail, /Switch to/);
-    assert.match(confirmation.detail, /There is no test environment yet: add one to try things out\.$/);
+    assert.match(
+      confirmation.detail,
+      /There is no test environment yet: add one to try things out\.$/,
+    );
     assert.equal(confirmation.addTestEnvironment, 'Add a Test Environment…');
   });
 

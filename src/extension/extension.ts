@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { SecretRedactor } from '../core/api/redact';
 import { ApiKeyStore } from '../core/explorer/apiKeyStore';
-import { PromptGate } from '../core/explorer/promptGate';
 import { DeprecationNotices } from '../core/explorer/deprecationNotices';
 import { ActiveEnvironment } from './environments/activeEnvironment';
 import { apiKeyCommands } from './environments/apiKeyCommands';
@@ -90,8 +89,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     new DeprecationNotices(),
   );
   const viewMode = new ViewModeStore(context.workspaceState);
-  const unauthorizedPrompts = new PromptGate();
-  const tree = new PetsTreeProvider(access, viewMode, unauthorizedPrompts, log);
+  const tree = new PetsTreeProvider(access, viewMode, log);
   const view = vscode.window.createTreeView(PETS_VIEW_ID, {
     treeDataProvider: tree,
     showCollapseAll: true,
@@ -176,7 +174,6 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       if (environmentId === undefined) return;
       mcpServers.refresh();
       walkthrough.keyChanged(environmentId);
-      unauthorizedPrompts.reset(environmentId);
       if (environmentId === environments.current.id) tree.refresh();
     }),
     ...registerCommands(

@@ -93,7 +93,10 @@ async function editFlow(
   return updateEnvironment(environment.id, draft);
 }
 
-/** Removes an environment the user added, and its key, after a modal question naming both. */
+/**
+ * Removes an environment the user added, and its key, once confirmed in a quick pick naming both
+ * (in the picker's own idiom, where the removal was asked for); anything else keeps it.
+ */
 async function removeFlow(environment: Environment, keys: ApiKeyStore): Promise<void> {
   if (isBuiltIn(environment.id))
     throw new Error(
@@ -102,20 +105,20 @@ async function removeFlow(environment: Environment, keys: ApiKeyStore): Promise<
         environment.label,
       ),
     );
-  const removeButton = vscode.l10n.t('Remove {0}', environment.label);
-  const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Remove the environment {0}?', environment.label),
-    {
-      modal: true,
-      detail: vscode.l10n.t(
-        '{0} ({1}) goes from your settings, and its API key from the secret storage.',
-        environment.label,
-        environment.baseUrl?.href ?? vscode.l10n.t('no address'),
-      ),
-    },
-    removeButton,
-  );
-  if (answer !== removeButton) throw new vscode.CancellationError();
+  const remove = {
+    label: vscode.l10n.t('$(trash) Remove {0}', environment.label),
+    detail: vscode.l10n.t(
+      '{0} ({1}) goes from your settings, and its API key from the secret storage.',
+      environment.label,
+      environment.baseUrl?.href ?? vscode.l10n.t('no address'),
+    ),
+  };
+  const keep = { label: vscode.l10n.t('Keep {0}', environment.label) };
+  const answer = await vscode.window.showQuickPick([keep, remove], {
+    title: vscode.l10n.t('Remove the environment {0}?', environment.label),
+    placeHolder: vscode.l10n.t('Remove {0} and its API key?', environment.label),
+  });
+  if (answer !== remove) throw new vscode.CancellationError();
   await removeEnvironment(environment.id);
   await keys.clear(environment.id);
 }

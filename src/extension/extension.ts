@@ -95,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     showCollapseAll: true,
   });
   tree.showIn(view);
-  const details = new PetDetailsProvider();
+  const details = new PetDetailsProvider(access, log);
   const walkthrough = new WalkthroughProgress(environments, keys, tree, (error) =>
     log.error('Walkthrough progress', error),
   );
@@ -161,6 +161,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     tree,
     view,
     connection,
+    details,
     vscode.workspace.registerTextDocumentContentProvider(PET_DETAILS_SCHEME, details),
     environments.onDidChange(() => {
       describeView();

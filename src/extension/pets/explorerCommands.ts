@@ -48,7 +48,7 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
     },
     {
       id: 'petstore.openPetDetails',
-      run: (node?: unknown) => details.show(petOf(node), environments.current.label),
+      run: (node?: unknown) => details.show(petOf(node)),
     },
     {
       id: 'petstore.openSettings',

@@ -76,7 +76,7 @@ describe('finding a pet the supported way, with what each response said', () => 
     );
     assert.equal(found.pet, undefined);
     const text = petDetailsText({
-      listed: { id: 5n, name: 'Gone', categoryId: 1n },
+      listed: { id: 5n, name: 'Gone', categoryId: 1n, status: undefined },
       environmentLabel: 'Test',
       lookup: { found },
       at: new Date(Date.UTC(2030, 0, 2, 3, 4, 5)),

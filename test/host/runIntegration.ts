@@ -67,7 +67,7 @@ async function main(): Promise<number> {
   if (!existsSync(suite)) throw new Error(`No compiled suite at ${suite}; run the build first`);
 
   ensureSystemPackages(log, ['chromium', 'libkrb5-dev']);
-  const install = ensureCodeServer(log);
+  const install = await ensureCodeServer(log);
   const scratch = mkdtempSync(join(tmpdir(), 'petstore-host-'));
   const workspace = join(scratch, 'workspace');
   cpSync(resolve(ROOT, values.workspace), workspace, { recursive: true });

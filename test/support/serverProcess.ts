@@ -26,11 +26,17 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   args: string[],
-  options: { bin?: string; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    bin?: string;
+    env?: NodeJS.ProcessEnv;
+    /** In its own process group: a terminal's Ctrl-C reaches the caller only, which stops it. */
+    detached?: boolean;
+  } = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [options.bin ?? SERVER_BIN, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
+    detached: options.detached ?? false,
   });
   let output = '';
   // 'close', not 'exit': the output is whole only once the pipes are closed too.

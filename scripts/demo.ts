@@ -68,9 +68,12 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { browser: { type: 'boolean', default: false }, port: { type: 'string' } },
   });
-  let petStore: ServerProcess | undefined;
-  let codeServer: RunningCodeServer | undefined;
-  let desktop: ChildProcess | undefined;
+  /** What this run started, as it starts them. */
+  const started: {
+    petStore?: ServerProcess;
+    codeServer?: RunningCodeServer;
+    desktop?: ChildProcess;
+  } = {};
 
   // The children run in process groups of their own: Ctrl-C reaches this script only, which
   // stops them in order and says nothing more than that.
@@ -78,9 +81,9 @@ async function main(): Promise<void> {
     if (stopping.signal.aborted) return;
     stopping.abort();
     process.stdout.write('\n');
-    desktop?.kill('SIGTERM');
-    await codeServer?.stop();
-    petStore?.child.kill('SIGTERM');
+    started.desktop?.kill('SIGTERM');
+    await started.codeServer?.stop();
+    started.petStore?.child.kill('SIGTERM');
     log(code === 0 ? 'Stopped.' : 'Stopped after the error above.');
     process.exit(code);
   };
@@ -88,7 +91,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
   // Should this script die without stopping them, its children go too.
   process.on('exit', () => {
-    for (const pid of [petStore?.child.pid, codeServer?.pid])
+    for (const pid of [started.petStore?.child.pid, started.codeServer?.pid])
       if (pid !== undefined)
         try {
           process.kill(pid, 'SIGTERM');
@@ -98,20 +101,22 @@ async function main(): Promise<void> {
   });
 
   const apiKey = `demo-${randomBytes(12).toString('hex')}`;
-  petStore = await startServerProcess(['--seed', '--quiet'], {
+  const petStore = await startServerProcess(['--seed', '--quiet'], {
     bin: join(ROOT, 'dist/cli/petstore-server.js'),
     env: { PETSTORE_SERVER_API_KEYS: apiKey },
     detached: true,
   });
+  started.petStore = petStore;
   log(`Pet Store server with demo pets: ${petStore.baseUrl}`);
   const workspace = prepareWorkspace(petStore.baseUrl);
 
   if (!values.browser && hasDesktopCode()) {
-    desktop = spawn(
+    const desktop = spawn(
       'code',
       ['--new-window', '--wait', `--extensionDevelopmentPath=${ROOT}`, workspace],
       { stdio: 'inherit' },
     );
+    started.desktop = desktop;
     desktop.once('exit', () => void stop(0));
     log('Opened desktop VS Code with the extension.');
   } else {
@@ -119,7 +124,7 @@ async function main(): Promise<void> {
     const install = await ensureCodeServer(log, { signal: stopping.signal });
     const port = values.port ? Number(values.port) : await freePort();
     log(`Starting VS Code ${install.vscodeVersion} (code-server) on port ${port}…`);
-    codeServer = await startCodeServer({
+    const codeServer = await startCodeServer({
       install,
       port,
       userDataDir: PROFILE,
@@ -127,6 +132,7 @@ async function main(): Promise<void> {
       log,
       detached: true,
     });
+    started.codeServer = codeServer;
     void codeServer.died.catch((error: unknown) => {
       if (stopping.signal.aborted) return; // stopped on purpose
       log(firstLines(String(error)));

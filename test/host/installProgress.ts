@@ -1,5 +1,6 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 
 /** Where progress is drawn: a terminal gets one line redrawn in place, a log a line now and then. */
 export interface ProgressOutput {
@@ -21,13 +22,6 @@ const TICK_MS = 1_000;
 /** A log (no terminal) gets a line at most this often. */
 const LOG_EVERY_MS = 15_000;
 
-/** "████████░░░░  231 / 414 MB": the share of the expected size reached, never past the end. */
-export function sizeBar(bytes: number, expectedBytes: number): string {
-  const share = Math.min(1, bytes / Math.max(expectedBytes, 1));
-  const filled = Math.round(share * BAR_WIDTH);
-  return `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}  ${Math.round(bytes / MB)} / ${Math.round(expectedBytes / MB)} MB`;
-}
-
 export function elapsed(ms: number): string {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -42,13 +36,76 @@ export async function folderBytes(folder: string): Promise<number> {
   return Number(/^(\d+)/.exec(output)?.[1] ?? 0);
 }
 
+/** How far a step is: its share done (0..1) and the same in words ("231 / 414 MB"). */
+export interface Measure {
+  share: number;
+  text: string;
+}
+
 export interface ProgressStep {
-  /** "[2/3] VS Code's modules (npm install, native builds)". */
+  /** "[2/2] VS Code's modules (npm install, native builds)". */
   label: string;
-  /** Folders whose size is the step's progress. */
-  folders: readonly string[];
-  /** Their size once the step is done (measured for the pinned versions). */
-  expectedBytes: number;
+  measure: () => Promise<Measure>;
+}
+
+/** Progress as the size folders reached against the size they have once the step is done. */
+export function sizeMeasure(folders: readonly string[], expectedBytes: number) {
+  return async (): Promise<Measure> => {
+    let bytes = 0;
+    for (const folder of folders) bytes += await folderBytes(folder);
+    return {
+      share: Math.min(1, bytes / Math.max(expectedBytes, 1)),
+      text: `${Math.round(bytes / MB)} / ${Math.round(expectedBytes / MB)} MB`,
+    };
+  };
+}
+
+/** Progress as native modules built (a `build/Release/*.node` each) against how many there are. */
+export function buildsMeasure(folders: readonly string[], expected: number) {
+  return async (): Promise<Measure> => {
+    const built = await builtModules(folders);
+    return {
+      share: Math.min(1, built / Math.max(expected, 1)),
+      text: `${Math.min(built, expected)} / ${expected} native modules built`,
+    };
+  };
+}
+
+/** Measures one after the other, weighted: extracting, then building, as one bar. */
+export function phasedMeasure(
+  phases: readonly { weight: number; measure: () => Promise<Measure> }[],
+) {
+  return async (): Promise<Measure> => {
+    const measured = await Promise.all(phases.map((phase) => phase.measure()));
+    const total = phases.reduce((sum, phase) => sum + phase.weight, 0);
+    return {
+      share: measured.reduce((sum, each, k) => sum + each.share * phases[k]!.weight, 0) / total,
+      text: measured.map((each) => each.text).join(', '),
+    };
+  };
+}
+
+async function builtModules(folders: readonly string[]): Promise<number> {
+  const find = spawn(
+    'find',
+    [...folders.filter(existsSync), '-maxdepth', '5', '-path', '*/build/Release/*.node'],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  let output = '';
+  find.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  await once(find, 'close');
+  return new Set(
+    output
+      .split('\n')
+      .filter(Boolean)
+      .map((path) => path.replace(/\/build\/Release\/.*$/, '')),
+  ).size;
+}
+
+/** "████████░░░░": the share done as a bar. */
+export function bar(share: number): string {
+  const filled = Math.round(Math.min(1, Math.max(0, share)) * BAR_WIDTH);
+  return `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}`;
 }
 
 /**
@@ -67,9 +124,8 @@ export async function runStep(
   const started = Date.now();
   let lastLogged = 0;
   const draw = async (final = false) => {
-    let bytes = 0;
-    for (const folder of step.folders) bytes += await folderBytes(folder);
-    const line = `${step.label}  ${sizeBar(final ? Math.max(bytes, step.expectedBytes) : bytes, step.expectedBytes)}  ${elapsed(Date.now() - started)}`;
+    const { share, text } = await step.measure();
+    const line = `${step.label}  ${bar(final ? 1 : share)}  ${text}  ${elapsed(Date.now() - started)}`;
     if (output.tty) output.write(`\r\x1b[2K${line}${final ? '\n' : ''}`);
     else if (final || Date.now() - lastLogged >= LOG_EVERY_MS) {
       lastLogged = Date.now();

@@ -60,13 +60,18 @@ export function sizeMeasure(folders: readonly string[], expectedBytes: number) {
   };
 }
 
-/** Progress as native modules built (a `build/Release/*.node` each) against how many there are. */
+/**
+ * Progress as native modules built (a `build/Release/*.node` each) against how many there are,
+ * naming the ones being compiled (configured by node-gyp, not built yet): one of them alone takes
+ * minutes, and the bar cannot move meanwhile.
+ */
 export function buildsMeasure(folders: readonly string[], expected: number) {
   return async (): Promise<Measure> => {
-    const built = await builtModules(folders);
+    const { built, compiling } = await nativeBuilds(folders);
+    const now = compiling.length ? `, compiling ${compiling.join(', ')}` : '';
     return {
       share: Math.min(1, built / Math.max(expected, 1)),
-      text: `${Math.min(built, expected)} / ${expected} native modules built`,
+      text: `${Math.min(built, expected)} / ${expected} native modules built${now}`,
     };
   };
 }
@@ -85,21 +90,45 @@ export function phasedMeasure(
   };
 }
 
-async function builtModules(folders: readonly string[]): Promise<number> {
+async function nativeBuilds(
+  folders: readonly string[],
+): Promise<{ built: number; compiling: string[] }> {
+  const present = folders.filter(existsSync);
+  if (!present.length) return { built: 0, compiling: [] };
   const find = spawn(
     'find',
-    [...folders.filter(existsSync), '-maxdepth', '5', '-path', '*/build/Release/*.node'],
+    [
+      ...present,
+      '-maxdepth',
+      '5',
+      '(',
+      '-path',
+      '*/build/Release/*.node',
+      '-o',
+      '-path',
+      '*/build/config.gypi',
+      ')',
+    ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
   let output = '';
   find.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   await once(find, 'close');
-  return new Set(
-    output
-      .split('\n')
-      .filter(Boolean)
-      .map((path) => path.replace(/\/build\/Release\/.*$/, '')),
-  ).size;
+  const built = new Set<string>();
+  const configured = new Set<string>();
+  for (const path of output.split('\n').filter(Boolean)) {
+    const module = path.replace(/\/build\/.*$/, '');
+    (path.endsWith('.node') ? built : configured).add(module);
+  }
+  const name = (module: string) =>
+    /node_modules\/((?:@[^/]+\/)?[^/]+)$/.exec(module)?.[1] ?? module;
+  return {
+    built: built.size,
+    compiling: [...configured]
+      .filter((module) => !built.has(module))
+      .map(name)
+      .sort(),
+  };
 }
 
 /** "████████░░░░": the share done as a bar. */

@@ -40,9 +40,17 @@ describe('install progress (the editor host’s first install)', function () {
     assert.ok(size.share > 0.25 && size.share < 0.27, String(size.share));
     const built = await buildsMeasure([modules], 4)();
     assert.deepEqual(built, { share: 0.5, text: '2 / 4 native modules built' });
+    // Configured by node-gyp, not built yet: being compiled, and named.
+    mkdirSync(join(modules, '@vscode/spdlog/build'), { recursive: true });
+    writeFileSync(join(modules, '@vscode/spdlog/build/config.gypi'), '{}');
+    writeFileSync(join(modules, '@vscode/sqlite3/build/config.gypi'), '{}');
+    assert.deepEqual(await buildsMeasure([modules], 4)(), {
+      share: 0.5,
+      text: '2 / 4 native modules built, compiling @vscode/spdlog',
+    });
     const both = await phasedMeasure([
-      { weight: 1, measure: async () => ({ share: 1, text: 'a' }) },
-      { weight: 3, measure: async () => ({ share: 0, text: 'b' }) },
+      { weight: 1, measure: () => Promise.resolve({ share: 1, text: 'a' }) },
+      { weight: 3, measure: () => Promise.resolve({ share: 0, text: 'b' }) },
     ])();
     assert.deepEqual(both, { share: 0.25, text: 'a, b' });
     assert.equal(bar(0.5), `${'█'.repeat(12)}${'░'.repeat(12)}`);

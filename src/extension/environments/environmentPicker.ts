@@ -31,7 +31,7 @@ export function pickEnvironment(
   };
   const items: EnvironmentItem[] = [
     ...environments.map((environment): EnvironmentItem => ({
-      label: `${environment.protected ? '$(shield)' : '$(server-environment)'} ${environment.label}`,
+      label: environment.label,
       description: [
         environment.id === currentId ? vscode.l10n.t('(active)') : undefined,
         environment.protected ? vscode.l10n.t('protected') : undefined,

@@ -5,6 +5,9 @@ import type { ActiveEnvironment } from './activeEnvironment';
 import type { CommandSpec } from '../common/commandTable';
 import type { PetStoreAccess } from './petStoreAccess';
 
+/** How long a confirmation stays in the status bar. */
+const CONFIRMATION_MS = 5000;
+
 /** Set / clear the key of an environment, and the two confirmations that guard where it goes. */
 export function apiKeyCommands(
   environments: ActiveEnvironment,
@@ -57,15 +60,18 @@ export async function promptForApiKey(
   });
   if (key === undefined) throw new vscode.CancellationError();
   await keys.set(environment.id, origin, key);
-  void vscode.window.showInformationMessage(
-    vscode.l10n.t('Pet Store: API key for {0} saved.', environment.label),
+  // A confirmation, not news: said in the status bar for a moment, not left in the notifications.
+  vscode.window.setStatusBarMessage(
+    vscode.l10n.t('$(check) Pet Store: API key for {0} saved.', environment.label),
+    CONFIRMATION_MS,
   );
 }
 
 async function clearApiKey(environment: Environment, keys: ApiKeyStore): Promise<void> {
   await keys.clear(environment.id);
-  void vscode.window.showInformationMessage(
-    vscode.l10n.t('Pet Store: API key for {0} cleared.', environment.label),
+  vscode.window.setStatusBarMessage(
+    vscode.l10n.t('$(check) Pet Store: API key for {0} cleared.', environment.label),
+    CONFIRMATION_MS,
   );
 }
 

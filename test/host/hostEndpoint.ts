@@ -49,6 +49,18 @@ export async function startHostEndpoint(options: {
         await page.locator(selector).first().waitFor({ state, timeout });
         return reply(200, { ok: true });
       }
+      if (url.pathname === '/waitForWebviewText') {
+        // A webview's content is two frames down: VS Code's host page, then the content's frame.
+        const timeout = Number(url.searchParams.get('timeout') ?? 20_000);
+        await page
+          .frameLocator('iframe.webview')
+          .first()
+          .frameLocator('iframe#active-frame')
+          .getByText(url.searchParams.get('text') ?? '')
+          .first()
+          .waitFor({ state: 'visible', timeout });
+        return reply(200, { ok: true });
+      }
       if (url.pathname === '/value') {
         return reply(200, {
           value: await page

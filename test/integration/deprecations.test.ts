@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { explorerApi } from './support/explorer';
-import { hostAvailable, screenshot, textsInWorkbench, waitForWorkbench } from './support/host';
+import {
+  hostAvailable,
+  screenshot,
+  textsInWorkbench,
+  waitForWebviewText,
+  waitForWorkbench,
+} from './support/host';
 
 const SOURCE = 'petstore';
 
@@ -283,7 +289,13 @@ describe('Deprecated getPet finder in the editor', function () {
       /## In TypeScript\n\n```ts\nimport \{ parse \} from 'lossless-json';/,
     );
     assert.match(page.getText(), /at most 100 pets\*\* a request/);
-    if (hostAvailable()) await screenshot('replacement-page');
+    if (hostAvailable()) {
+      // Rendered: the headings as headings, the example in TypeScript, the reach said.
+      await waitForWebviewText('How far it reaches');
+      await waitForWebviewText('In TypeScript');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      await screenshot('replacement-page');
+    }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -37,6 +37,11 @@ export async function waitForWorkbench(
   await askHost('/waitFor', { selector, state, timeout: String(timeoutMs) });
 }
 
+/** Waits (in the browser) until a webview's content (the Markdown preview's, say) shows the text. */
+export async function waitForWebviewText(text: string, timeoutMs = 20_000): Promise<void> {
+  await askHost('/waitForWebviewText', { text, timeout: String(timeoutMs) });
+}
+
 /** Inner texts of the elements matching a selector. */
 export async function textsInWorkbench(selector: string): Promise<string[]> {
   return (await askHost<{ texts: string[] }>('/text', { selector })).texts;

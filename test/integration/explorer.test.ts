@@ -391,6 +391,7 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     });
     if (hostAvailable()) {
       await waitForWorkbench('.monaco-editor .view-line:has-text("HTTP 200 OK")');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
       await screenshot('pet-details');
     }
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

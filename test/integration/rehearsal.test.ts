@@ -66,6 +66,7 @@ describe('Rehearse the Removal: a server in a removal mode behind a temporary en
   });
 
   it('runs the local server with removal on: the Pets view uses it, the status bar counts getPet calls, stopping restores Staging', async () => {
+    await vscode.commands.executeCommand('notifications.clearAll');
     const running = await rehearse({
       target: { kind: 'local' },
       mode: { kind: 'removed', status: 410 },

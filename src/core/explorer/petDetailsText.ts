@@ -25,7 +25,7 @@ export function petDetailsText(input: PetDetailsInput, l10n: Translator = ENGLIS
   const { listed, lookup } = input;
   const lines = [
     `# ${l10n.t('{0} · #{1} · {2} · {3}', listed.name, String(listed.id), input.environmentLabel, input.at.toISOString().replace('T', ' ').slice(0, 19) + ' UTC')}`,
-    `# ${l10n.t('Found the supported way: GET /pets with its status, at most 100 pets a request (never the deprecated GET /pets/{petId}).')}`,
+    `# ${l10n.t('Looked up the supported way: the list of its status (never GET /pets/{petId}).')}`,
     '',
   ];
   if ('failure' in lookup) {

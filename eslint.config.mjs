@@ -52,6 +52,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      // The npm package npm run package:cli (and its test) builds.
+      'build/**',
       'out/**',
       '.demo/**',
       'test/fixtures/**',

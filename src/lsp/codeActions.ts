@@ -6,6 +6,7 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { RULE_ID } from '../core/deprecations/rule';
+import { exampleLanguageOf } from '../core/deprecations/replacement/replacementExamples';
 import type { DiagnosticData } from './diagnostics';
 
 export const SHOW_REPLACEMENT_COMMAND = 'petstore.deprecations.showReplacement';
@@ -60,12 +61,17 @@ export async function codeActionsFor(
       title: 'Show the replacement (GET /pets with a status filter)',
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
-      command: { title: 'Show the replacement', command: SHOW_REPLACEMENT_COMMAND },
+      command: {
+        title: 'Show the replacement',
+        command: SHOW_REPLACEMENT_COMMAND,
+        arguments: [exampleLanguageOf(document.languageId, pathOfUri(document.uri))],
+      },
     });
     actions.push({
       title: 'Suppress with petstore-ignore-next-line',
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
+      isPreferred: false,
       edit: {
         changes: {
           [document.uri]: [
@@ -94,4 +100,13 @@ function fixPointOf(value: unknown): FixPointAt | undefined {
     (at.character as number) >= 0
     ? { path: at.path, line: at.line as number, character: at.character as number }
     : undefined;
+}
+
+/** The path of a document's URI (the example's language falls back on its file name). */
+function pathOfUri(uri: string): string {
+  try {
+    return decodeURIComponent(new URL(uri).pathname);
+  } catch {
+    return uri;
+  }
 }

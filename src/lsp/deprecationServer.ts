@@ -31,6 +31,8 @@ import { realBoundary, staysWithin } from '../core/files/boundary';
 import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
 import { isInside } from '../core/deprecations/workspace/pathInside';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
+import { isExampleLanguage } from '../core/deprecations/replacement/replacementExamples';
+import { LANGUAGE_QUERY } from '../core/deprecations/replacement/replacementPage';
 import { fileOfUri, nameOfUri } from './documentUris';
 import { HandlerGuard } from './guard';
 import { toDiagnostic } from './diagnostics';
@@ -580,12 +582,15 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     ),
   );
 
-  const runCommand = async (command: unknown) => {
+  const runCommand = async (command: unknown, args: unknown) => {
     if (command !== SHOW_REPLACEMENT_COMMAND) return;
-    const shown = await connection.window.showDocument({ uri: explanationUri }).then(
-      (result) => result.success,
-      () => false,
-    );
+    const [language] = Array.isArray(args) ? (args as unknown[]) : [];
+    const shown = await connection.window
+      .showDocument({ uri: replacementUri(explanationUri, language) })
+      .then(
+        (result) => result.success,
+        () => false,
+      );
     if (!shown) {
       void connection.window.showInformationMessage(
         `GET /pets/{petId} is removed on ${REMOVAL_DATE_TEXT}. Use ${REPLACEMENT} instead.`,
@@ -594,9 +599,10 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   };
 
   connection.onExecuteCommand((params) =>
-    guard.run('running a command', undefined, () =>
-      runCommand((params as { command?: unknown } | null)?.command),
-    ),
+    guard.run('running a command', undefined, () => {
+      const sent = params as { command?: unknown; arguments?: unknown } | null;
+      return runCommand(sent?.command, sent?.arguments);
+    }),
   );
 
   connection.onRequest(SCAN_WORKSPACE_REQUEST, () =>
@@ -622,6 +628,12 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** The explanation's address naming the example's language, when the client sent a known one. */
+function replacementUri(explanationUri: string, language: unknown): string {
+  if (!isExampleLanguage(language)) return explanationUri;
+  return `${explanationUri}${explanationUri.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${language}`;
 }
 
 /** The folders on this machine among client-sent URIs (anything else is left out). */

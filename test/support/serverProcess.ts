@@ -31,6 +31,8 @@ export async function startServerProcess(
     env?: NodeJS.ProcessEnv;
     /** Files the server writes may grow to this many bytes at most (the shell's `ulimit -f`). */
     maxFileBytes?: number;
+    /** In its own process group: a terminal's Ctrl-C reaches the caller only, which stops it. */
+    detached?: boolean;
   } = {},
 ): Promise<ServerProcess> {
   const command = [process.execPath, options.bin ?? SERVER_BIN, '--port', '0', ...args];
@@ -46,6 +48,7 @@ export async function startServerProcess(
   const child = spawn(limited[0]!, limited.slice(1), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
+    detached: options.detached ?? false,
   });
   let output = '';
   // 'close', not 'exit': the output is whole only once the pipes are closed too.

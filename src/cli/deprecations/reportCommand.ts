@@ -10,7 +10,7 @@ import {
 import { CodeOwners, readCodeOwnersFile } from '../../core/deprecations/migration/codeOwners';
 import { progressReport, type CallToReport } from '../../core/deprecations/migration/progress';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
-import { progressHtml } from '../../core/deprecations/reports/progressHtml';
+import { progressHtml, type NoHistory } from '../../core/deprecations/reports/progressHtml';
 import { progressMarkdown } from '../../core/deprecations/reports/progressMarkdown';
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
 import { isInside } from '../../core/deprecations/workspace/pathInside';
@@ -216,13 +216,24 @@ function readHistory(file: string): HistoryReport {
   return parsed.history;
 }
 
-/** `--history auto`: the repository's last twelve months, counted now. */
-async function lastYear(repository: string, settings: FinderSettings): Promise<HistoryReport> {
+/** `--history auto`: the repository's last twelve months, counted now; outside a repository, why none. */
+async function lastYear(
+  repository: string,
+  settings: FinderSettings,
+): Promise<HistoryReport | NoHistory> {
   const now = new Date();
+  let gitDir: string;
+  try {
+    gitDir = await gitDirectory(repository);
+  } catch {
+    const noHistory = `no history: ${repository} is not in a git repository`;
+    note(`note: ${noHistory}`);
+    return { noHistory };
+  }
   try {
     const { report } = await historyOf({
       repository,
-      gitDir: await gitDirectory(repository),
+      gitDir,
       scopes: [],
       settings,
       since: aYearBefore(now),

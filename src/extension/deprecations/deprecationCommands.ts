@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { EXPLANATION_URI, RULE_HELP_MARKDOWN } from '../../core/deprecations/rule';
+import { EXPLANATION_URI } from '../../core/deprecations/rule';
 import type { CommandSpec } from '../common/commandTable';
 import type { Log } from '../common/log';
 import type { DeprecatedCallsTree } from './deprecatedCallsTree';
@@ -9,6 +9,7 @@ import { DeprecationCountStatusBar } from './deprecationCount';
 import { exportDeprecationReport } from './exportReport';
 import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
 import { migrateAllDeprecatedCalls } from './migrateAll';
+import { showRendered } from './replacementDocs';
 
 /**
  * "Scan Workspace for Deprecated Calls", the explanation the diagnostics link to, and the
@@ -53,7 +54,7 @@ export function deprecationCommands(
     },
     {
       id: 'petstore.showDeprecationHelp',
-      run: () => vscode.window.showTextDocument(vscode.Uri.parse(EXPLANATION_URI)),
+      run: () => showRendered(vscode.Uri.parse(EXPLANATION_URI)),
     },
     {
       id: 'petstore.exportDeprecationReport',
@@ -63,15 +64,11 @@ export function deprecationCommands(
           log,
           toolVersion,
           target instanceof vscode.Uri ? target : undefined,
-          forecast.history,
+          forecast.history ??
+            (forecast.noHistory === undefined ? undefined : { noHistory: forecast.noHistory }),
         ),
     },
     { id: 'petstore.deprecatedCalls.groupByOwner', run: () => calls.setGrouping('owner') },
     { id: 'petstore.deprecatedCalls.groupByFolder', run: () => calls.setGrouping('folder') },
   ];
 }
-
-/** Serves the explanation at petstore-docs:/deprecated-get-pet.md (a read-only Markdown document). */
-export const explanationProvider: vscode.TextDocumentContentProvider = {
-  provideTextDocumentContent: () => RULE_HELP_MARKDOWN,
-};

@@ -12,7 +12,14 @@ export const MAX_HISTORY_BYTES = 64 * 1024 * 1024;
 const tally = z.array(z.object({ name: z.string(), calls: z.number().int().nonnegative() }));
 const forecast = z
   .object({
-    verdict: z.enum(['done', 'on track', 'late', 'no progress', 'not enough history']),
+    verdict: z.enum([
+      'done',
+      'on track',
+      'late',
+      'no progress',
+      'not enough history',
+      'no history',
+    ]),
     summary: z.string(),
     method: z.string(),
     points: z.number().int().nonnegative(),
@@ -44,6 +51,14 @@ const historySchema = z.object({
     groups: z.array(z.object({ name: z.string(), forecast })),
   }),
   notes: z.array(z.string()),
+  // Older files have none: no calls were counted outside the history then.
+  untracked: z
+    .object({
+      calls: z.number().int().nonnegative(),
+      files: z.number().int().nonnegative(),
+      examples: z.array(z.object({ path: z.string(), calls: z.number().int().nonnegative() })),
+    })
+    .optional(),
 });
 
 export function parseHistoryFile(

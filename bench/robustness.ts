@@ -8,7 +8,10 @@
  *      uses (linear: ~4; the unbounded walks back to a line's start made it ~16: a 3 MB bundle with
  *      100,000 uses took four minutes), and the CLI on such a bundle;
  *   4. the engine's findings per second on a file with a call on every line, against the same
- *      file's size with one call in 1,000 lines (scanned at memory speed) in the same run.
+ *      file's size with one call in 1,000 lines (scanned at memory speed) in the same run;
+ *   5. the CLI on minified bundles of functions that wrap the request (each called elsewhere in
+ *      the bundle) at 0.6 and 4.8 MB, with and without the cross-file stage (linear: ~8x for 8x
+ *      the size; it was quadratic, ~45 s on a 5 MB bundle).
  * Run: npm run bench:robustness
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -141,6 +144,49 @@ function denseFindings(): void {
   );
 }
 
+/** A one-line bundle of ~`bytes`: functions that send the request, wrapped and called in turn. */
+function wrapperBundle(bytes: number): string {
+  let code = '!function(){';
+  for (let i = 0; code.length < bytes; i++)
+    code +=
+      `function a${i}(e){return fetch("/api/pets/"+e).then(function(t){return t.json()})}` +
+      `var b${i}=function(e,t){return a${i}(e).then(function(n){return n.name+t})};` +
+      `c.push(b${i}(${i},"x"));function d${i}(e){return e+1}var q${i}=d${i}(${i})+"text";`;
+  return `${code}}();`;
+}
+
+function bundleSeconds(file: string, extra: string[]): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [CLI, 'scan', '--no-rg', ...extra, file], {
+    stdio: 'ignore',
+  });
+  if (result.status !== 1) throw new Error(`scan of ${file} ended with ${result.status}`);
+  return (performance.now() - started) / 1000;
+}
+
+function minifiedWrappers(): void {
+  console.log('\nminified bundles of wrappers: the CLI with the cross-file stage, and without it');
+  const folder = mkdtempSync(join(tmpdir(), 'petstore-bundles-'));
+  const times: number[] = [];
+  try {
+    for (const megabytes of [0.6, 4.8]) {
+      const file = join(folder, `bundle-${megabytes}.min.js`);
+      writeFileSync(file, wrapperBundle(megabytes * 1024 * 1024));
+      const withWrappers = Math.min(bundleSeconds(file, []), bundleSeconds(file, []));
+      const without = bundleSeconds(file, ['--no-wrappers']);
+      times.push(withWrappers);
+      console.log(
+        `  ${megabytes.toFixed(1)} MB: ${withWrappers.toFixed(1)} s, ${without.toFixed(1)} s with --no-wrappers`,
+      );
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  console.log(
+    `  ratio 4.8 / 0.6 MB = ${(times[1]! / times[0]!).toFixed(1)}  (linear: ~8, less Node's start-up; quadratic: ~64)`,
+  );
+}
+
 function main(): void {
   console.log('workspace walk of a folder chain (one file at the bottom)');
   const times = new Map<number, number>();
@@ -176,6 +222,7 @@ function main(): void {
   );
   oneLineFiles();
   denseFindings();
+  minifiedWrappers();
 }
 
 main();

@@ -2,6 +2,8 @@
 import { HISTORY_USAGE, runHistory } from './deprecations/historyCommand';
 import { REPORT_USAGE, runReport } from './deprecations/reportCommand';
 import { SCAN_USAGE, runScan } from './deprecations/scanCommand';
+import { FIX_USAGE, runFix } from './deprecations/fixCommand';
+import { PLAN_USAGE, runPlan } from './deprecations/planCommand';
 import { usageError } from './deprecations/cliOutput';
 import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 
@@ -11,6 +13,8 @@ Commands:
   scan      find the calls to the deprecated GET /pets/{petId} (getPet), for CI
   report    the migration's progress as an HTML page or Markdown, for people
   history   the calls at each week or month of the git history, and when they reach zero
+  plan      the places to change, most calls removed first, by owner
+  fix       rewrite the requests to GET /pets with a status filter (a diff, or --write)
 
 Run "petstore-deprecations <command> --help" for a command's options, and
 "petstore-deprecations --version" for the version.
@@ -19,13 +23,19 @@ ${SCAN_USAGE}
 
 ${REPORT_USAGE}
 
-${HISTORY_USAGE}`;
+${HISTORY_USAGE}
+
+${PLAN_USAGE}
+
+${FIX_USAGE}`;
 
 function main(args: string[]): Promise<number> | number {
   const [command, ...rest] = args;
   if (command === 'scan') return runScan(rest);
   if (command === 'report') return runReport(rest);
   if (command === 'history') return runHistory(rest);
+  if (command === 'plan') return runPlan(rest);
+  if (command === 'fix') return runFix(rest);
   if (command === '-h' || command === '--help') {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -36,7 +46,7 @@ function main(args: string[]): Promise<number> | number {
   }
   usageError(
     command === undefined || command.startsWith('-')
-      ? 'missing command "scan", "report" or "history"'
+      ? 'missing command "scan", "report", "history", "plan" or "fix"'
       : `unknown command "${command}"`,
     USAGE,
   );

@@ -15,7 +15,8 @@ import {
 } from '../server/petStoreServer';
 import { isLoopbackHost, parseBaseUrl } from '../core/api/baseUrl';
 import { pemCertificates } from '../core/api/trustStore';
-import { readFileSync } from 'node:fs';
+import { readFailure, readRegularText } from '../core/files/regularFile';
+import { MAX_CERTIFICATE_FILE_BYTES } from '../core/api/trustStore';
 import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 
 const USAGE = `Usage: petstore-server --api-key KEY [--api-key KEY2 ...] [options]
@@ -133,9 +134,9 @@ function upstreamOf(options: ReturnType<typeof readOptions>): UpstreamSettings {
   const extraCertificates = options['upstream-ca'].flatMap((file) => {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readRegularText(file, { maxBytes: MAX_CERTIFICATE_FILE_BYTES });
     } catch (error) {
-      fail(`--upstream-ca ${file}: ${(error as Error).message}`, 2);
+      fail(`--upstream-ca ${file}: ${readFailure(error)}`, 2);
     }
     const found = pemCertificates(text);
     if (!found.length) fail(`--upstream-ca ${file}: no PEM certificate in it`, 2);

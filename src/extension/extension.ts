@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import { EXPLANATION_URI } from '../core/deprecations/rule';
 import { SecretRedactor } from '../core/api/redact';
 import { ApiKeyStore } from '../core/explorer/apiKeyStore';
-import { PromptGate } from '../core/explorer/promptGate';
 import { DeprecationNotices } from '../core/explorer/deprecationNotices';
 import { ActiveEnvironment } from './environments/activeEnvironment';
 import { apiKeyCommands } from './environments/apiKeyCommands';
+import { environmentCommands } from './environments/environmentCommands';
 import { registerCommands } from './common/commandTable';
 import { CreatePetWizard } from './pets/createPetWizard';
 import { CreatePetsFromFile } from './pets/createPetsFromFile';
-import { deprecationCommands, explanationProvider } from './deprecations/deprecationCommands';
+import { deprecationCommands } from './deprecations/deprecationCommands';
+import { DOCS_SCHEME, docsProvider } from './deprecations/replacementDocs';
 import { DeprecationCountStatusBar } from './deprecations/deprecationCount';
 import {
   DEPRECATED_CALLS_VIEW_ID,
@@ -89,14 +89,13 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     new DeprecationNotices(),
   );
   const viewMode = new ViewModeStore(context.workspaceState);
-  const unauthorizedPrompts = new PromptGate();
-  const tree = new PetsTreeProvider(access, viewMode, unauthorizedPrompts, log);
+  const tree = new PetsTreeProvider(access, viewMode, log);
   const view = vscode.window.createTreeView(PETS_VIEW_ID, {
     treeDataProvider: tree,
     showCollapseAll: true,
   });
   tree.showIn(view);
-  const details = new PetDetailsProvider();
+  const details = new PetDetailsProvider(access, log);
   const walkthrough = new WalkthroughProgress(environments, keys, tree, (error) =>
     log.error('Walkthrough progress', error),
   );
@@ -162,6 +161,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     tree,
     view,
     connection,
+    details,
     vscode.workspace.registerTextDocumentContentProvider(PET_DETAILS_SCHEME, details),
     environments.onDidChange(() => {
       describeView();
@@ -175,30 +175,26 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       if (environmentId === undefined) return;
       mcpServers.refresh();
       walkthrough.keyChanged(environmentId);
-      unauthorizedPrompts.reset(environmentId);
       if (environmentId === environments.current.id) tree.refresh();
     }),
     ...registerCommands(
       [
         ...explorerCommands({ environments, tree, viewMode, wizard, bulk, details, log }),
         ...apiKeyCommands(environments, keys, access),
+        ...environmentCommands(environments, keys, access),
         ...deprecationCommands(deprecations, deprecatedCalls, forecast, log, version),
         ...rehearsalCommands(rehearsal, environments),
       ],
       log,
     ),
-    vscode.workspace.registerTextDocumentContentProvider(
-      vscode.Uri.parse(EXPLANATION_URI).scheme,
-      explanationProvider,
-    ),
+    vscode.workspace.registerTextDocumentContentProvider(DOCS_SCHEME, docsProvider),
     new DeprecationCountStatusBar(),
     deprecatedCalls,
     deprecatedCallsView,
     forecast,
-    forecast.onDidChange(() => {
-      const total = forecast.history?.forecast.total;
-      deprecatedCalls.showVerdict(total && verdictInWords(total));
-    }),
+    forecast.onDidChange(() =>
+      deprecatedCalls.showVerdict(verdictInWords(forecast.history, forecast.noHistory)),
+    ),
     askForecastWhenShown(forecast, deprecatedCallsView),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (

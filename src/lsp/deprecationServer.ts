@@ -26,14 +26,28 @@ import { scanSafely } from '../core/deprecations/scanSafely';
 import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
 import { findOpenApiNames } from '../core/deprecations/workspace/openApiNames';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
+import { relativeModules } from '../core/deprecations/workspace/moduleText';
+import { realBoundary, staysWithin } from '../core/files/boundary';
 import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
 import { isInside } from '../core/deprecations/workspace/pathInside';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
+import { isExampleLanguage } from '../core/deprecations/replacement/replacementExamples';
+import { LANGUAGE_QUERY } from '../core/deprecations/replacement/replacementPage';
 import { fileOfUri, nameOfUri } from './documentUris';
 import { HandlerGuard } from './guard';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
-import { FORECAST_REQUEST, SCAN_WORKSPACE_REQUEST } from './protocol';
+import { FORECAST_REQUEST, MIGRATION_EDIT_REQUEST, SCAN_WORKSPACE_REQUEST } from './protocol';
+import {
+  migrationEdit,
+  type MigrationEditResult,
+  type MigrationInput,
+  type WorkspaceText,
+} from './migrationEdit';
+import { CodeOwners } from '../core/deprecations/migration/codeOwners';
+import { ownerOfPath } from '../core/deprecations/migration/progress';
+import { repositoryPath, repositoryRoot } from '../core/deprecations/workspace/repositoryRoot';
+import { existsSync } from 'node:fs';
 import { WorkspaceForecasts, type WorkspaceForecast } from './workspaceForecast';
 import { listFilesMentioning, scanFolders, type WorkspaceScanResult } from './workspaceScan';
 import { WrapperTracker } from './wrapperTracker';
@@ -60,6 +74,9 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   let settings: DeprecationSettings = DEFAULT_SETTINGS;
   let engine = new DeprecationEngine();
   let folders: string[] = [];
+  /** The folders' real paths: a file reached through a link that leaves them is never read. */
+  let boundary: string[] = [];
+  const readable = (path: string) => isInside(path, folders) && staysWithin(path, boundary);
   let explanationUri = options.defaultExplanationUri;
   let progressSupported = false;
   /** The editor's own rg (initializationOptions.ripgrepPath), which lists the workspace's candidates. */
@@ -103,6 +120,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   const readText = (path: string): Promise<string | undefined> => {
     if (!isInside(path, folders)) return Promise.resolve(undefined);
     const open = documents.get(pathToFileURL(path).href);
+    if (!open && !staysWithin(path, boundary)) return Promise.resolve(undefined);
     return open ? Promise.resolve(open.getText()) : readSourceFile(path, DEFAULT_MAX_FILE_BYTES);
   };
   const wrappers = new WrapperTracker(mentioning, readText, () => settings.countRoutes);
@@ -230,7 +248,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       connection.console.error(`petstore: could not scan ${path ?? 'a document'}: ${scan.failure}`);
     if (path === undefined) return diagnosticsFor(scan.findings, language, path, text);
     if (wrappers.update(path, language.family, scan.findings, text) && follow) scheduleRebuild();
-    return diagnosticsFor([...scan.findings, ...wrappers.callsIn(path)], language, path, text);
+    const requests = wrappers.decided(scan.findings, language.family);
+    return diagnosticsFor([...requests, ...wrappers.callsIn(path)], language, path, text);
   };
 
   /** Reads the baseline the settings name (relative to the first folder); a bad one is said, not used. */
@@ -411,6 +430,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         : [],
     );
     if (folders.length === 0) folders = filesOf([params.rootUri]);
+    boundary = realBoundary(folders);
     progressSupported = params.capabilities?.window?.workDoneProgress === true;
     watchRegistrationSupported =
       params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
@@ -498,29 +518,79 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         continue;
       }
       const path = fileOfUri(uri);
-      if (settings.scanWorkspace && path && isInside(path, folders))
+      if (settings.scanWorkspace && path && readable(path))
         guard.detach('reading a changed file', diagnoseFileOnDisk(uri));
     }
   });
 
+  /** A workspace file's text to migrate: the open document (and its version), else the saved one. */
+  const textToMigrate = async (path: string): Promise<WorkspaceText | undefined> => {
+    if (!isInside(path, folders)) return undefined;
+    const document = documents.get(pathToFileURL(path).href);
+    if (document) {
+      const language = languageOfDocument(document);
+      return language && { text: document.getText(), language, version: document.version };
+    }
+    if (!staysWithin(path, boundary)) return undefined;
+    const text = await readSourceFile(path, DEFAULT_MAX_FILE_BYTES);
+    const language = text === undefined ? undefined : languageOfPath(path, text.split('\n', 1)[0]);
+    return text === undefined || !language ? undefined : { text, language };
+  };
+  /** The preview groups a migration by owner (CODEOWNERS), else by top folder. */
+  const groupOf = (path: string) => {
+    const root = repositoryRoot(
+      folders.find((folder) => isInside(path, [folder])) ?? dirname(path),
+    );
+    return ownerOfPath(repositoryPath(root, path), CodeOwners.find(root)?.owners);
+  };
+  const migrate = (files: MigrationInput['files']) =>
+    migrationEdit({
+      files,
+      read: textToMigrate,
+      engine,
+      groupOf,
+      exists: existsSync,
+      modules: (path) => relativeModules(path, boundary),
+      decided: (findings, family) => wrappers.decided(findings, family),
+    });
+
   connection.onCodeAction((params) =>
-    guard.run('computing code actions', [], () => {
+    guard.run('computing code actions', [], async () => {
       const sent = params as Partial<typeof params> | null;
       const uri: unknown = sent?.textDocument?.uri;
       const document = typeof uri === 'string' ? documents.get(uri) : undefined;
       const diagnostics: unknown = sent?.context?.diagnostics;
-      return document && Array.isArray(diagnostics)
-        ? codeActionsFor(document, diagnostics.filter(isDiagnosticShaped))
-        : [];
+      if (!document || !Array.isArray(diagnostics)) return [];
+      return codeActionsFor(
+        document,
+        fileOfUri(document.uri),
+        diagnostics.filter(isDiagnosticShaped),
+        async (at) => {
+          const migration = await migrate([
+            { path: at.path, at: [{ line: at.line, character: at.character }] },
+          ]);
+          return migration.fixed ? migration.edit : undefined;
+        },
+      );
     }),
   );
 
-  const runCommand = async (command: unknown) => {
+  // Every request the workspace holds, in one edit the editor previews before applying.
+  connection.onRequest(MIGRATION_EDIT_REQUEST, () =>
+    guard.run<MigrationEditResult | null>('migrating the workspace', null, () =>
+      migrate(wrappers.requestFiles().map((path) => ({ path }))),
+    ),
+  );
+
+  const runCommand = async (command: unknown, args: unknown) => {
     if (command !== SHOW_REPLACEMENT_COMMAND) return;
-    const shown = await connection.window.showDocument({ uri: explanationUri }).then(
-      (result) => result.success,
-      () => false,
-    );
+    const [language] = Array.isArray(args) ? (args as unknown[]) : [];
+    const shown = await connection.window
+      .showDocument({ uri: replacementUri(explanationUri, language) })
+      .then(
+        (result) => result.success,
+        () => false,
+      );
     if (!shown) {
       void connection.window.showInformationMessage(
         `GET /pets/{petId} is removed on ${REMOVAL_DATE_TEXT}. Use ${REPLACEMENT} instead.`,
@@ -529,9 +599,10 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   };
 
   connection.onExecuteCommand((params) =>
-    guard.run('running a command', undefined, () =>
-      runCommand((params as { command?: unknown } | null)?.command),
-    ),
+    guard.run('running a command', undefined, () => {
+      const sent = params as { command?: unknown; arguments?: unknown } | null;
+      return runCommand(sent?.command, sent?.arguments);
+    }),
   );
 
   connection.onRequest(SCAN_WORKSPACE_REQUEST, () =>
@@ -557,6 +628,12 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** The explanation's address naming the example's language, when the client sent a known one. */
+function replacementUri(explanationUri: string, language: unknown): string {
+  if (!isExampleLanguage(language)) return explanationUri;
+  return `${explanationUri}${explanationUri.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${language}`;
 }
 
 /** The folders on this machine among client-sent URIs (anything else is left out). */

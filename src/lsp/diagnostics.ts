@@ -18,10 +18,14 @@ import { severityOf, type DeprecationSettings } from './settings';
 
 export const DIAGNOSTIC_SOURCE = 'petstore';
 
-/** Carried on each diagnostic so the quick fix knows where, and in which syntax, to comment. */
+/**
+ * Carried on each diagnostic so the quick fixes know where, and in which syntax, to comment, and
+ * where the request to migrate is (a wrapper's call: the request its way ends at).
+ */
 export interface DiagnosticData {
   anchorLine: number;
   lineComment: string;
+  requestAt?: { path: string; line: number; character: number };
 }
 
 export function toDiagnostic(
@@ -34,9 +38,13 @@ export function toDiagnostic(
   display: (path: string) => string = (path) => path,
 ): Diagnostic {
   const chain = finding.via && chainText(finding.via, display);
+  const request = finding.kind === 'wrapper' ? finding.via?.[finding.via.length - 1] : undefined;
   const data: DiagnosticData = {
     anchorLine: finding.anchorLine,
     lineComment: language.lineComment,
+    ...(request
+      ? { requestAt: { path: request.path, line: request.line, character: request.character } }
+      : {}),
   };
   return {
     range: { start: finding.start, end: finding.end },

@@ -7,8 +7,36 @@ import {
   StreamMessageWriter,
   createConnection,
 } from 'vscode-languageserver/node';
+import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 import { startDeprecationServer } from './deprecationServer';
 import { FrameGuard } from './framing';
+
+const USAGE = `Usage: petstore-language-server --stdio | --node-ipc | --socket=PORT
+
+The language server of the deprecated GET /pets/{petId} finder, for any LSP client.
+  --stdio         speak LSP over standard input and output
+  --node-ipc      speak LSP over Node's IPC channel (as VS Code starts it)
+  --socket=PORT   speak LSP over a socket on PORT
+  -V, --version   print the version
+  -h, --help      show this help`;
+
+/** Answers --version and --help, and refuses to start without a transport, before any connection. */
+function answerCommandLine(args: readonly string[]): void {
+  if (args.includes('--version') || args.includes('-V')) {
+    process.stdout.write(`${TOOL_VERSION}\n`);
+    process.exit(0);
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  if (
+    !args.some((arg) => /^--(stdio|node-ipc|socket=\d+|pipe=.+|clientProcessId=\d+)$/.test(arg))
+  ) {
+    process.stderr.write(`petstore-language-server: say how to talk to the client\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+}
 
 /**
  * The language server over stdio (`--stdio`) or Node IPC (as VS Code starts it). Usable from any
@@ -32,6 +60,7 @@ function connect() {
   return createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
 }
 
+answerCommandLine(process.argv.slice(2));
 let shutdownRequested = false;
 const connection = connect();
 connection.onShutdown(() => {

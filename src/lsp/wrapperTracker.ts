@@ -2,6 +2,11 @@ import type { Finding } from '../core/deprecations/engine';
 import type { SourceText } from '../core/deprecations/crossFile/callSites';
 import { followWrappers } from '../core/deprecations/crossFile/followWrappers';
 import {
+  decidedByOwn,
+  withOwnDecisions,
+  type OwnNames,
+} from '../core/deprecations/crossFile/ownDefinitions';
+import {
   routerMountsIn,
   routesOfMounts,
   type RouterMount,
@@ -28,6 +33,8 @@ export class WrapperTracker {
   /** Routers each file mounts on the pets collection (their item routes serve it). */
   private readonly mounts = new Map<string, { mounts: RouterMount[]; signature: string }>();
   private calls = new Map<string, Finding[]>();
+  /** Operation names the workspace defines itself, and what their calls go through. */
+  private own: OwnNames = new Map();
   private names: string[] = [];
   /** What the last rebuild passed over (names defined in too many places). */
   notes: string[] = [];
@@ -78,6 +85,23 @@ export class WrapperTracker {
     return had || mounted || this.calls.has(path);
   }
 
+  /** The files that send a request themselves (the fix points are there). */
+  requestFiles(): string[] {
+    return [...this.requests]
+      .filter(([, file]) =>
+        file.findings.some((finding) => finding.kind !== 'serves' && finding.kind !== 'mock'),
+      )
+      .map(([path]) => path);
+  }
+
+  /**
+   * A file's own findings as the workspace's definitions decide them: a call of the project's own
+   * function named like the operation goes through it, or is none once it no longer sends.
+   */
+  decided(findings: readonly Finding[], family: string): Finding[] {
+    return withOwnDecisions(findings, family, this.own);
+  }
+
   /** The calls of wrappers in a file, as of the last rebuild. */
   callsIn(path: string): readonly Finding[] {
     return this.calls.get(path) ?? [];
@@ -89,7 +113,7 @@ export class WrapperTracker {
    */
   async rebuild(): Promise<Set<string>> {
     const direct = [...this.requests].map(([path, { findings }]) => ({ path, findings }));
-    const { calls, index } = await followWrappers(
+    const { calls, index, own } = await followWrappers(
       direct,
       (names) => this.mentioning(names),
       (path) => this.requests.get(path)?.family,
@@ -98,6 +122,17 @@ export class WrapperTracker {
     const changed = new Set<string>();
     for (const path of new Set([...this.calls.keys(), ...calls.keys()]))
       if (signature(this.calls.get(path)) !== signature(calls.get(path))) changed.add(path);
+    // A file whose calls of the operation's name went quiet (or loud again) is published again.
+    for (const [path, { family, findings }] of this.requests)
+      if (
+        findings.some(
+          (finding) =>
+            signature([decidedByOwn(finding, family, own) ?? finding]) !==
+            signature([decidedByOwn(finding, family, this.own) ?? finding]),
+        )
+      )
+        changed.add(path);
+    this.own = own;
     this.calls = calls;
     this.names = index.names();
     this.notes = index.notes;

@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFailure, readRegularText } from '../core/files/regularFile';
 import { readEnvironments, sendsKeyInClear, type Environment } from '../core/explorer/environments';
+
+/** A configuration file of environments is read up to this size. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /**
  * The environments the MCP server serves: a JSON file shaped like VS Code's `petstore.environments`
@@ -14,9 +17,9 @@ export function readMcpEnvironments(
   if (configFile !== undefined) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(configFile, 'utf8'));
+      parsed = JSON.parse(readRegularText(configFile, { maxBytes: MAX_CONFIG_BYTES }));
     } catch (error) {
-      return { error: `cannot read ${configFile}: ${(error as Error).message}` };
+      return { error: `cannot read ${configFile}: ${readFailure(error)}` };
     }
     const environments = (parsed as { environments?: unknown } | null)?.environments;
     if (typeof environments !== 'object' || environments === null || Array.isArray(environments))

@@ -3,6 +3,7 @@
  * line each, appended in order, and a summary at exit. Recording never stops the server: a file
  * that fails later (a full disk) is said once in the log and the server keeps serving.
  */
+import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { visibleText } from '../core/text/visibleText';
 
@@ -37,11 +38,24 @@ export class CallRecord {
   static async open(file: string, log: (line: string) => void): Promise<CallRecord> {
     let handle: FileHandle;
     try {
-      handle = await open(file, 'a');
+      // Without blocking: opening a FIFO to write waits for a reader for ever.
+      handle = await open(
+        file,
+        constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0),
+        0o644,
+      );
     } catch (error) {
-      throw new Error(`cannot record the calls to ${file}: ${(error as Error).message}`, {
-        cause: error,
-      });
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new Error(
+        `cannot record the calls to ${file}: ${code === 'ENXIO' ? 'not a regular file (a FIFO, socket or device)' : (error as Error).message}`,
+        { cause: error },
+      );
+    }
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new Error(
+        `cannot record the calls to ${file}: not a regular file (a folder, FIFO, socket or device)`,
+      );
     }
     return new CallRecord(handle, file, log);
   }

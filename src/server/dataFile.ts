@@ -1,4 +1,5 @@
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
+import { FileRefusedError, readFailure, readRegularTextAsync } from '../core/files/regularFile';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { Int64 } from '../core/api/int64';
@@ -8,6 +9,8 @@ import type { StoredPet, StoreSnapshot } from './petRepository';
 import { StoredPetRecord } from './storedPetRecord';
 
 const DATA_FORMAT = 'petstore-data';
+/** The data file and the journal are read up to this size (a JavaScript string holds about 512 MB). */
+export const MAX_STORE_FILE_BYTES = 512 * 1024 * 1024;
 
 const DataFileContent = z.object({
   format: z.literal(DATA_FORMAT),
@@ -25,10 +28,10 @@ export class DataFileError extends Error {
 export async function loadDataFile(path: string): Promise<StoreSnapshot | undefined> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readRegularTextAsync(path, { maxBytes: MAX_STORE_FILE_BYTES });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new DataFileError(`Cannot read the data file ${path}: ${(error as Error).message}`);
+    if (error instanceof FileRefusedError && error.reason === 'missing') return undefined;
+    throw new DataFileError(`Cannot read the data file ${path}: ${readFailure(error)}`);
   }
   let content: z.infer<typeof DataFileContent>;
   try {

@@ -3,7 +3,6 @@ import {
   lstat,
   mkdir,
   open,
-  readFile,
   readdir,
   readlink,
   realpath,
@@ -12,6 +11,7 @@ import {
   unlink,
 } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { readRegularTextAsync } from '../core/files/regularFile';
 import { DataFileError } from './dataFile';
 
 /** Another server holds the data file: starting would let two processes overwrite each other. */
@@ -104,7 +104,10 @@ async function takeLock(lock: string, given: string): Promise<void> {
         throw new DataFileError(`Cannot lock the data file ${given}: ${(error as Error).message}`);
       }
     }
-    const owner = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
+    // A lock holds a process id: anything else (a FIFO, a huge file) is not a lock of ours.
+    const owner = Number(
+      (await readRegularTextAsync(lock, { maxBytes: 64 }).catch(() => '')).trim(),
+    );
     if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
       throw new StoreLockedError(
         `The data file ${given} is in use by another petstore-server (process ${owner}, lock ${lock}); stop it, or use another --data file`,

@@ -1,7 +1,8 @@
-import { rename, open, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { rename, open, stat, type FileHandle } from 'node:fs/promises';
+import { FileRefusedError, readFailure, readRegularTextAsync } from '../core/files/regularFile';
 import { parseJsonLossless, stringifyJsonLossless } from '../core/json/losslessJson';
 import { describeIssues } from '../core/api/schemas';
-import { DataFileError } from './dataFile';
+import { DataFileError, MAX_STORE_FILE_BYTES } from './dataFile';
 import type { StoredPet } from './petRepository';
 import { StoredPetRecord } from './storedPetRecord';
 
@@ -28,11 +29,11 @@ export async function replayJournal(
 ): Promise<Replayed> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readRegularTextAsync(path, { maxBytes: MAX_STORE_FILE_BYTES });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+    if (error instanceof FileRefusedError && error.reason === 'missing')
       return { pets: [], nextId: base.nextId, notes: [] };
-    throw new DataFileError(`Cannot read the journal ${path}: ${(error as Error).message}`);
+    throw new DataFileError(`Cannot read the journal ${path}: ${readFailure(error)}`);
   }
   const notes: string[] = [];
   const pets: StoredPet[] = [];

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { TOOL_VERSION } from '../../src/core/deprecations/toolVersion';
+import { createDemoRepository } from '../../scripts/demo/demoRepository';
 import { ensureSystemPackages } from '../host/systemPackages';
 import { runNodeToExit } from '../support/runToExit';
 
@@ -284,6 +285,43 @@ describe('the progress report in Chromium', () => {
       await page.close();
     } finally {
       rmSync(history, { recursive: true, force: true });
+    }
+  });
+
+  it('the demo’s report (npm start’s project): calls added, then migrated, on track for both teams', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'petstore-demo-report-'));
+    const demo = join(parent, 'petshop-clients');
+    try {
+      createDemoRepository(demo, join(ROOT, 'test/fixtures'));
+      const result = await runNodeToExit(
+        [BIN, 'report', '--history', 'auto', '--out', 'report.html'],
+        demo,
+      );
+      assert.equal(result.code, 0, result.stderr);
+      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      await page.goto(pathToFileURL(join(demo, 'report.html')).href);
+      assert.equal(await page.textContent('#calls-left'), '6');
+      assert.match(
+        (await page.textContent('#forecast-verdict strong')) ?? '',
+        /^on track: zero by \d{4}-\d{2}\.$/,
+      );
+      const counts = (
+        await page.locator('svg.burn-down').first().locator('circle title').allTextContents()
+      ).map((title) => Number(title.split(': ')[1]));
+      assert.equal(Math.max(...counts), 14, counts.join(', '));
+      assert.equal(counts.at(-1), 6);
+      assert.deepEqual(await page.locator('#forecast tbody td:first-child').allTextContents(), [
+        'Total',
+        '@petshop/platform-team',
+        '@petshop/web-team',
+      ]);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.locator('section', { hasText: 'Burn-down' }).screenshot({
+        path: join(SCREENSHOTS, 'demo-burn-down.png'),
+      });
+      await page.close();
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
     }
   });
 });

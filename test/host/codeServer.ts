@@ -25,6 +25,7 @@ const USER_SETTINGS = {
 
 export interface RunningCodeServer {
   origin: string;
+  pid: number | undefined;
   stop(): Promise<void>;
   /** Rejects if the server process dies. */
   died: Promise<never>;
@@ -37,6 +38,8 @@ export async function startCodeServer(options: {
   userDataDir: string;
   workspace: string;
   log: (line: string) => void;
+  /** In its own process group: a terminal's Ctrl-C reaches the caller only, which stops it. */
+  detached?: boolean;
 }): Promise<RunningCodeServer> {
   const { install, port, userDataDir } = options;
   const configFile = join(userDataDir, 'code-server.yaml');
@@ -71,6 +74,7 @@ export async function startCodeServer(options: {
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PATH: `${join(install.node, '..')}:${process.env.PATH ?? ''}` },
+      detached: options.detached ?? false,
     },
   );
   let output = '';
@@ -85,6 +89,7 @@ export async function startCodeServer(options: {
   await Promise.race([waitForHealth(origin), died]);
   return {
     origin,
+    pid: child.pid,
     died,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

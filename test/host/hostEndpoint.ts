@@ -49,6 +49,18 @@ export async function startHostEndpoint(options: {
         await page.locator(selector).first().waitFor({ state, timeout });
         return reply(200, { ok: true });
       }
+      if (url.pathname === '/waitForWebviewText') {
+        // A webview's content is two frames down: VS Code's host page, then the content's frame.
+        const timeout = Number(url.searchParams.get('timeout') ?? 20_000);
+        await page
+          .frameLocator('iframe.webview')
+          .first()
+          .frameLocator('iframe#active-frame')
+          .getByText(url.searchParams.get('text') ?? '')
+          .first()
+          .waitFor({ state: 'visible', timeout });
+        return reply(200, { ok: true });
+      }
       if (url.pathname === '/value') {
         return reply(200, {
           value: await page
@@ -71,6 +83,15 @@ export async function startHostEndpoint(options: {
           .locator(url.searchParams.get('selector') ?? '')
           .first()
           .fill(url.searchParams.get('text') ?? '');
+        return reply(200, { ok: true });
+      }
+      if (url.pathname === '/click') {
+        // Hovered first, as a pointer reaches it: a quick pick shows a row's buttons on hover.
+        const target = page.locator(url.searchParams.get('selector') ?? '').first();
+        await target.hover();
+        await target.click({
+          button: url.searchParams.get('button') === 'right' ? 'right' : 'left',
+        });
         return reply(200, { ok: true });
       }
       if (url.pathname === '/press') {

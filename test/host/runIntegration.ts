@@ -51,6 +51,11 @@ const EXTENSION_ID = (() => {
   return `${manifest.publisher}.${manifest.name}`;
 })();
 
+/** Where the editor host keeps the webview pages its CDN would serve. */
+function webviewPagesOf(install: EditorHostInstall): string {
+  return join(install.entry, '../../../lib/vscode/out/vs/workbench/contrib/webview/browser/pre');
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -67,7 +72,7 @@ async function main(): Promise<number> {
   if (!existsSync(suite)) throw new Error(`No compiled suite at ${suite}; run the build first`);
 
   ensureSystemPackages(log, ['chromium', 'libkrb5-dev']);
-  const install = ensureCodeServer(log);
+  const install = await ensureCodeServer(log);
   const scratch = mkdtempSync(join(tmpdir(), 'petstore-host-'));
   const workspace = join(scratch, 'workspace');
   cpSync(resolve(ROOT, values.workspace), workspace, { recursive: true });
@@ -116,6 +121,7 @@ async function main(): Promise<number> {
       workspace,
       extensionPath,
       testsPath: suite,
+      webviewPages: webviewPagesOf(install),
       environment: {
         PETSTORE_TEST_RESULTS: resultsFile,
         PETSTORE_HOST_ENDPOINT: endpoint.url,

@@ -12,6 +12,38 @@ const REQUIRED = [
     present: () =>
       spawnSync('/usr/bin/python3', ['-c', 'import requests'], { stdio: 'ignore' }).status === 0,
   },
+  // The migrated Python programs run with Debian's Python and its httpx (test/fixtures/migration).
+  {
+    name: 'python3-httpx',
+    present: () =>
+      spawnSync('/usr/bin/python3', ['-c', 'import httpx'], { stdio: 'ignore' }).status === 0,
+  },
+  // The migrated shell scripts' helper, and the replacement's shell example, read lists with jq.
+  { name: 'jq', present: () => existsSync('/usr/bin/jq') },
+  // The migrated PHP and Ruby programs run on Debian's interpreters and libraries (Guzzle, Faraday).
+  { name: 'php-cli', present: () => existsSync('/usr/bin/php') },
+  {
+    name: 'php-curl',
+    present: () =>
+      existsSync('/usr/bin/php') &&
+      spawnSync('/usr/bin/php', ['-r', 'exit(extension_loaded("curl") ? 0 : 1);'], {
+        stdio: 'ignore',
+      }).status === 0,
+  },
+  {
+    name: 'php-guzzlehttp-guzzle',
+    present: () => existsSync('/usr/share/php/GuzzleHttp/autoload.php'),
+  },
+  { name: 'ruby', present: () => existsSync('/usr/bin/ruby') },
+  {
+    name: 'ruby-faraday',
+    present: () =>
+      existsSync('/usr/bin/ruby') &&
+      spawnSync('/usr/bin/ruby', ['-e', 'require "faraday"'], { stdio: 'ignore' }).status === 0,
+  },
+  // The migration suite runs its Go and Java client programs (go vet, javac) before and after fix.
+  { name: 'golang-go', present: () => existsSync('/usr/bin/go') },
+  { name: 'default-jdk-headless', present: () => existsSync('/usr/bin/javac') },
   // The network tests make a throwaway certificate authority with openssl.
   { name: 'openssl', present: () => existsSync('/usr/bin/openssl') },
   // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).

@@ -1,4 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { format } from 'node:util';
 
 export interface Workbench {
@@ -29,6 +31,8 @@ export async function openWorkbench(options: {
   testsPath: string;
   environment: Record<string, string>;
   onLog: (text: string) => void;
+  /** The editor host's webview pages (`…/webview/browser/pre`), served in place of VS Code's CDN. */
+  webviewPages?: string;
 }): Promise<Workbench> {
   const browser: Browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -39,6 +43,7 @@ export async function openWorkbench(options: {
     viewport: { width: 1280, height: 800 },
     permissions: ['clipboard-read', 'clipboard-write'],
   });
+  if (options.webviewPages) await serveWebviewPages(context, options.webviewPages);
   const page = await context.newPage();
   let settle: (code: number) => void = () => undefined;
   const exitCode = new Promise<number>((resolve) => (settle = resolve));
@@ -49,6 +54,36 @@ export async function openWorkbench(options: {
 
   await page.goto(workbenchUrl(options));
   return { page, exitCode, close: () => browser.close() };
+}
+
+const WEBVIEW_HOST = /^https:\/\/[^/]+\.vscode-cdn\.net\/.*\/webview\/browser\/pre\/([\w.-]+)$/;
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+};
+
+/**
+ * Webviews (the Markdown preview among them) load their host page from VS Code's CDN, which this
+ * machine cannot reach: the same files from the editor host's install are served for it, so they
+ * render here as they do online.
+ */
+async function serveWebviewPages(context: BrowserContext, folder: string): Promise<void> {
+  await context.route(WEBVIEW_HOST, async (route) => {
+    const name = WEBVIEW_HOST.exec(
+      new URL(route.request().url()).origin + new URL(route.request().url()).pathname,
+    )?.[1];
+    const file = name && join(folder, name);
+    if (!file || !existsSync(file)) return route.fulfill({ status: 404 });
+    await route.fulfill({
+      status: 200,
+      body: readFileSync(file),
+      headers: {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        // The service worker may control the whole webview origin.
+        'service-worker-allowed': '/',
+      },
+    });
+  });
 }
 
 /**

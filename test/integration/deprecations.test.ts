@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { explorerApi } from './support/explorer';
-import { hostAvailable, screenshot, textsInWorkbench, waitForWorkbench } from './support/host';
+import {
+  hostAvailable,
+  screenshot,
+  textsInWorkbench,
+  waitForWebviewText,
+  waitForWorkbench,
+} from './support/host';
 
 const SOURCE = 'petstore';
 
@@ -30,15 +36,14 @@ function diagnosticsOf(
   });
 }
 
-function nextActiveEditor(
-  predicate: (editor: vscode.TextEditor) => boolean,
-): Promise<vscode.TextEditor> {
+/** Resolves with the first tab opened that satisfies the predicate (waits on the tab events). */
+function nextTab(predicate: (tab: vscode.Tab) => boolean): Promise<vscode.Tab> {
   return new Promise((resolve) => {
-    const subscription = vscode.window.onDidChangeActiveTextEditor((editor) => {
-      if (editor && predicate(editor)) {
-        subscription.dispose();
-        resolve(editor);
-      }
+    const subscription = vscode.window.tabGroups.onDidChangeTabs(({ opened, changed }) => {
+      const tab = [...opened, ...changed].find(predicate);
+      if (!tab) return;
+      subscription.dispose();
+      resolve(tab);
     });
   });
 }
@@ -110,6 +115,13 @@ describe('Deprecated getPet finder in the editor', function () {
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     if (hostAvailable()) {
       await waitForWorkbench('.markers-panel .monaco-list-row:has-text("petClient.ts")');
+      // Each line leads with what to do; the date comes after (a narrow panel cuts the end off).
+      const lines = await textsInWorkbench(
+        '.markers-panel .monaco-list-row .marker-message-details, .markers-panel .monaco-list-row .marker-message',
+      );
+      const ours = lines.filter((line) => line.includes('GET /pets/{petId}'));
+      assert.ok(ours.length > 0, lines.join('\n'));
+      for (const line of ours) assert.match(line, /^(Use|Serve) GET \/pets with a status filter/);
       await screenshot('problems-panel');
     }
   });
@@ -231,7 +243,7 @@ describe('Deprecated getPet finder in the editor', function () {
     await diagnosticsOf(uri, (d) => d.length === 1 && d[0]!.range.start.line > 8);
   });
 
-  it('quick fix: shows the replacement', async () => {
+  it('quick fix: the replacement first, Suppress last and never preferred; the replacement opens rendered, in the call’s language', async () => {
     const uri = file('src/petClient.ts');
     const [remaining] = ours(uri);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
@@ -240,16 +252,50 @@ describe('Deprecated getPet finder in the editor', function () {
       remaining!.range,
       vscode.CodeActionKind.QuickFix.value,
     );
-    const show = actions.find((action) => action.title.startsWith('Show the replacement'));
-    assert.ok(show?.command);
-    const opened = nextActiveEditor((editor) => editor.document.uri.scheme === 'petstore-docs');
+    const titles = actions.map((action) => action.title);
+    assert.match(titles[0]!, /^Show the replacement/, titles.join(', '));
+    assert.equal(titles.at(-1), 'Suppress with petstore-ignore-next-line');
+    assert.equal(actions.at(-1)!.isPreferred ?? false, false);
+    const show = actions[0]!;
+    assert.deepEqual(show.command?.arguments, ['typescript']);
+    if (hostAvailable()) {
+      // The quick fix menu as a person opens it on the call (Ctrl+.): the replacement pre-selected.
+      const editor = await vscode.window.showTextDocument(uri);
+      editor.selection = new vscode.Selection(remaining!.range.start, remaining!.range.start);
+      await vscode.commands.executeCommand('editor.action.quickFix');
+      await waitForWorkbench(
+        '.action-widget .monaco-list-row.focused:has-text("Show the replacement")',
+      );
+      await screenshot('quick-fixes');
+      await vscode.commands.executeCommand('hideCodeActionWidget');
+    }
+    // The page the command opens: Markdown rendered in the preview, not its source.
+    const previewed = nextTab((tab) => tab.label.includes('deprecated-get-pet.md'));
     await vscode.commands.executeCommand(
       show.command.command,
       ...((show.command.arguments ?? []) as unknown[]),
     );
-    const editor = await opened;
-    assert.match(editor.document.getText(), /GET \{base_url\}\/pets\?status=available/);
-    if (hostAvailable()) await screenshot('deprecation-explanation');
+    const tab = await previewed;
+    assert.ok(
+      tab.input instanceof vscode.TabInputWebview,
+      `a preview, not an editor: ${tab.label}`,
+    );
+    assert.match(tab.input.viewType, /markdown\.preview/);
+    const page = await vscode.workspace.openTextDocument(
+      vscode.Uri.parse('petstore-docs:/deprecated-get-pet.md?language=typescript'),
+    );
+    assert.match(
+      page.getText(),
+      /## In TypeScript\n\n```ts\nimport \{ parse \} from 'lossless-json';/,
+    );
+    assert.match(page.getText(), /at most 100 pets\*\* a request/);
+    if (hostAvailable()) {
+      // Rendered: the headings as headings, the example in TypeScript, the reach said.
+      await waitForWebviewText('How far it reaches');
+      await waitForWebviewText('In TypeScript');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      await screenshot('replacement-page');
+    }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -22,6 +22,8 @@ import {
   type TestKeys,
 } from './support/explorer';
 import {
+  clickInWorkbench,
+  countInWorkbench,
   fillInput,
   hostAvailable,
   inputValue,
@@ -196,10 +198,26 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
       problem.children.map((action) => action.action),
       ['setKey', 'retry'],
     );
+    if (hostAvailable()) {
+      await waitForWorkbench('.monaco-list-row:has-text("rejected the API key")');
+      await screenshot('pets-view-rejected-key');
+    }
     const ready = nextState(api, 'ready'); // the secret change alone refreshes the view
     await setKeyThroughInput(keys.production);
     await ready;
     assert.equal((await api.tree.getChildren())![0]!.kind, 'group');
+    if (hostAvailable()) {
+      // Said in the view, where it goes once fixed; nothing left behind in the notification centre.
+      await vscode.commands.executeCommand('notifications.showList');
+      await waitForWorkbench('.notifications-center');
+      assert.equal(
+        await countInWorkbench(
+          '.notifications-center .notification-list-item:has-text("rejected the API key")',
+        ),
+        0,
+      );
+      await vscode.commands.executeCommand('notifications.hideList');
+    }
   });
 
   it('groups the server’s pets by status, with exact int64 ids', async () => {
@@ -340,7 +358,7 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     }
   });
 
-  it('copies a pet’s id and JSON exactly, and opens read-only details from the list data', async () => {
+  it('copies a pet’s id and JSON exactly, and opens its details: the response, its headers, the time, the pet', async () => {
     const groups = await reloadTree(api);
     const available = await children(api, groups[0]!);
     const axel = available.find(
@@ -350,20 +368,32 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     assert.equal(await vscode.env.clipboard.readText(), String(axel.pet.id));
     await vscode.commands.executeCommand('petstore.copyPetJson', axel);
     assert.match(await vscode.env.clipboard.readText(), /"categoryId": 9007199254740993/);
-    await vscode.commands.executeCommand('petstore.openPetDetails', axel);
+    const text = await vscode.commands.executeCommand<string>('petstore.openPetDetails', axel);
     const document = vscode.window.activeTextEditor!.document;
     assert.equal(document.uri.scheme, 'petstore-pet');
-    assert.equal(document.languageId, 'json');
-    assert.deepEqual(
-      JSON.parse(document.getText().replace('9007199254740993', '"9007199254740993"')),
-      {
-        id: Number(axel.pet.id),
-        name: 'Axel the Axolotl',
-        categoryId: '9007199254740993',
-        status: 'available',
-      },
+    assert.equal(document.languageId, 'petstore-pet');
+    assert.equal(document.getText(), text);
+    // Looked up the supported way: its status's list, never GET /pets/{petId}.
+    assert.match(
+      text,
+      new RegExp(`^GET ${production.baseUrl}/pets\\?status=available&limit=100$`, 'm'),
     );
-    if (hostAvailable()) await screenshot('pet-details');
+    assert.match(text, /^HTTP 200 OK · \d+ ms · \d+ pets listed$/m);
+    assert.match(text, /^Content-Type: application\/json/m);
+    assert.match(text, /^# Deprecation: not sent \(the API does not deprecate this request\)$/m);
+    assert.ok(!text.includes(keys.production));
+    const json = text.slice(text.indexOf('\n{') + 1);
+    assert.deepEqual(JSON.parse(json.replace('9007199254740993', '"9007199254740993"')), {
+      id: Number(axel.pet.id),
+      name: 'Axel the Axolotl',
+      categoryId: '9007199254740993',
+      status: 'available',
+    });
+    if (hostAvailable()) {
+      await waitForWorkbench('.monaco-editor .view-line:has-text("HTTP 200 OK")');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      await screenshot('pet-details');
+    }
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
@@ -415,7 +445,7 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     await runCommandAndPick('petstore.switchEnvironment', 'Production');
   });
 
-  it('copies the view’s list request and a pet’s create request as snippets, without the key', async () => {
+  it('copies the view’s list request, and on a pet the request that finds it the supported way, without the key', async () => {
     const roots = await reloadTree(api);
     const group = roots.find((node): node is GroupNode => node.kind === 'group');
     const pet = group?.children.find((node): node is PetNode => node.kind === 'pet');
@@ -423,17 +453,33 @@ describe('Explorer: Pets view, environments, API keys, create-pet wizard', funct
     const list = await vscode.commands.executeCommand<string>('petstore.copyListRequestAs', 'curl');
     assert.equal(await vscode.env.clipboard.readText(), list);
     assert.match(list, new RegExp(`^curl -sS '${production.baseUrl}/pets\\?limit=\\d+'`));
-    const create = await vscode.commands.executeCommand<string>(
-      'petstore.copyCreateRequestAs',
+    const find = await vscode.commands.executeCommand<string>(
+      'petstore.copyFindPetRequestAs',
       pet,
       'http',
     );
-    assert.equal(await vscode.env.clipboard.readText(), create);
-    assert.ok(create.startsWith(`POST ${production.baseUrl}/pets\n`), create);
-    assert.ok(create.includes(`"categoryId":${pet.pet.categoryId}`), create);
-    for (const snippet of [list, create]) {
+    assert.equal(await vscode.env.clipboard.readText(), find);
+    assert.ok(
+      find.startsWith(`GET ${production.baseUrl}/pets?status=${pet.pet.status}&limit=100\n`),
+      find,
+    );
+    for (const snippet of [list, find]) {
       assert.ok(snippet.includes('PETSTORE_API_KEY'));
       assert.ok(!snippet.includes(keys.production), 'the key is never in a snippet');
+    }
+    if (hostAvailable()) {
+      // The pet's menu: the request that finds it among the copies, no create request.
+      await api.view.reveal(pet, { select: true, focus: true });
+      await clickInWorkbench(`.monaco-list-row[aria-label^="${pet.pet.name}"]`, 'right');
+      await waitForWorkbench(
+        '.context-view .action-label:has-text("Copy Request That Finds This Pet as…")',
+      );
+      assert.equal(
+        await countInWorkbench('.context-view .action-label:has-text("Create Request")'),
+        0,
+      );
+      await screenshot('pet-context-menu');
+      await pressKey('Escape');
     }
   });
 

@@ -110,13 +110,44 @@ describe('Migration forecast in the editor: the verdict in the Deprecated Calls 
     }
   });
 
-  it('follows a commit: with no calls left in HEAD the verdict goes', async () => {
-    const settled = descriptionOnceForecast((description) => /^\d+ days left$/.test(description));
-    // The history reads git's objects, not the files: a HEAD whose tree is empty has no calls.
+  it('never says done while calls remain: with every file out of the index, their calls have no history', async () => {
+    const settled = descriptionOnceForecast((description) => description.startsWith('no history'));
+    // The history reads git's objects: a HEAD whose tree is empty counts no call, but the files
+    // (and their calls) are still there, untracked.
     git(['rm', '-r', '-q', '--cached', '.']);
     git(['commit', '-q', '--allow-empty', '-m', 'everything out of the index']);
-    assert.match(await settled, /^\d+ days left$/);
-    assert.equal(api.deprecatedCallsView.message, undefined);
-    assert.equal(api.forecast.history?.forecast.total.verdict, 'done');
+    assert.match(await settled, /^no history · \d+ days left$/);
+    const history = api.forecast.history!;
+    assert.equal(history.forecast.total.verdict, 'no history');
+    assert.ok((history.untracked?.calls ?? 0) > 0, JSON.stringify(history.untracked));
+    assert.equal(
+      api.deprecatedCallsView.message,
+      `No history for ${history.untracked!.calls} calls: they are in files git does not track. Commit them to follow their burn-down.`,
+    );
+    const target = vscode.Uri.file(join(root(), 'forecast-report.html'));
+    await vscode.commands.executeCommand('petstore.exportDeprecationReport', target);
+    const page = readFileSync(target.fsPath, 'utf8');
+    assert.doesNotMatch(page, /done: no calls left/);
+    assert.match(page, /no history: \d+ calls in files git does not track/);
+    if (hostAvailable()) {
+      await waitForWorkbench('.pane-header:has-text("no history")');
+      await screenshot('deprecated-calls-no-history');
+    }
+  });
+
+  it('outside any repository says "no history", in the view and in the exported report', async () => {
+    rmSync(join(root(), '.git'), { recursive: true, force: true });
+    await api.forecast.refresh();
+    assert.equal(api.forecast.history, undefined);
+    assert.match(String(api.deprecatedCallsView.description), /^no history · \d+ days left$/);
+    assert.equal(
+      api.deprecatedCallsView.message,
+      'No history to forecast from: the workspace is not in a git repository.',
+    );
+    const target = vscode.Uri.file(join(root(), 'forecast-report.html'));
+    await vscode.commands.executeCommand('petstore.exportDeprecationReport', target);
+    const page = readFileSync(target.fsPath, 'utf8');
+    assert.match(page, /<strong>No history\.<\/strong> the workspace is not in a git repository/);
+    assert.doesNotMatch(page, /<svg class="burn-down"/);
   });
 });

@@ -16,6 +16,8 @@ import {
 import { hostAvailable, screenshot, waitForWorkbench } from './support/host';
 import { startTestPetStoreServer, type TestPetStoreServer } from './support/petstoreServer';
 
+const NOTIFICATION = '.notifications-center .notification-list-item';
+
 describe('Rehearse the Removal: a server in a removal mode behind a temporary environment', function () {
   this.timeout(120_000);
   let api: PetStoreExplorerApi;
@@ -64,6 +66,7 @@ describe('Rehearse the Removal: a server in a removal mode behind a temporary en
   });
 
   it('runs the local server with removal on: the Pets view uses it, the status bar counts getPet calls, stopping restores Staging', async () => {
+    await vscode.commands.executeCommand('notifications.clearAll');
     const running = await rehearse({
       target: { kind: 'local' },
       mode: { kind: 'removed', status: 410 },
@@ -78,11 +81,27 @@ describe('Rehearse the Removal: a server in a removal mode behind a temporary en
     if (hostAvailable()) {
       await waitForWorkbench('.statusbar-item:has-text("Rehearsal: 1 getPet call")');
       await screenshot('rehearsal-status-bar');
+      // A notification for as long as it runs, counting what it sees (Cancel stops it).
+      await vscode.commands.executeCommand('notifications.showList');
+      await waitForWorkbench(
+        `${NOTIFICATION}:has-text("rehearsing the removal at ${running.baseUrl}"):has-text("1 call to GET /pets/{petId} so far")`,
+      );
+      await screenshot('rehearsal-notification');
     }
 
     const back = nextState(api, 'ready');
     await vscode.commands.executeCommand('petstore.stopRehearsal');
     await back;
+    if (hostAvailable()) {
+      // Gone once it stopped, and what it saw said instead.
+      await waitForWorkbench(`${NOTIFICATION}:has-text("rehearsing the removal")`, 'hidden');
+      await waitForWorkbench(
+        `${NOTIFICATION}:has-text("The rehearsal ran"):has-text("saw 1 call to GET /pets/{petId}: 1 answered 401")`,
+      );
+      await screenshot('rehearsal-summary');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('notifications.hideList');
+    }
     assert.equal(api.rehearsal.running, undefined);
     assert.match(String(api.view.description), /^Staging · /);
     await assert.rejects(fetch(`${running.baseUrl}/pets`), 'the server is gone');

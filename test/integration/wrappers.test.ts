@@ -49,7 +49,7 @@ describe('Calls through wrappers in the editor', function () {
     assert.equal(call!.range.start.line, 2);
     assert.match(
       call!.message,
-      /`getPetInfo\(\)` reaches it through getPetInfo \(src\/wrappers\/petService\.ts:2\)/,
+      /`getPetInfo\(\)`, which reaches GET \/pets\/\{petId\} through getPetInfo \(src\/wrappers\/petService\.ts:2\)/,
     );
     assert.deepEqual(
       call!.relatedInformation!.map((info) => [

@@ -38,8 +38,8 @@ export function caseTree(): string {
   write(root, 'nested/top-only.ts', use);
   write(root, '.ignore', '*.py\n'); // rg's own ignore files are not the walker's: not honoured
   write(root, 'linked/target/client.go', 'resp, _ := http.Get(base + "/pets/" + id)\n');
-  // A link inside the tree is an alias (its folder is scanned by its own path); a link out of it
-  // is followed.
+  // A link inside the tree is an alias (its folder is scanned by its own path); a link out of the
+  // workspace is not followed (the boundary rule).
   symlinkSync(join(root, 'linked/target'), join(root, 'linked/alias'));
   const outside = mkdtempSync(join(tmpdir(), 'petstore-rg-outside-'));
   write(outside, 'shared/client.rb', 'Net::HTTP.get(URI("#{BASE}/pets/#{id}"))\n');

@@ -26,11 +26,29 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   args: string[],
-  options: { bin?: string; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    bin?: string;
+    env?: NodeJS.ProcessEnv;
+    /** Files the server writes may grow to this many bytes at most (the shell's `ulimit -f`). */
+    maxFileBytes?: number;
+    /** In its own process group: a terminal's Ctrl-C reaches the caller only, which stops it. */
+    detached?: boolean;
+  } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [options.bin ?? SERVER_BIN, '--port', '0', ...args], {
+  const command = [process.execPath, options.bin ?? SERVER_BIN, '--port', '0', ...args];
+  const limited =
+    options.maxFileBytes === undefined
+      ? command
+      : [
+          'sh',
+          '-c',
+          `ulimit -f ${Math.max(1, Math.floor(options.maxFileBytes / 512))} && exec "$0" "$@"`,
+          ...command,
+        ];
+  const child = spawn(limited[0]!, limited.slice(1), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
+    detached: options.detached ?? false,
   });
   let output = '';
   // 'close', not 'exit': the output is whole only once the pipes are closed too.

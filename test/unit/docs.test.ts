@@ -73,6 +73,8 @@ describe('the documentation', function () {
       ['petstore-deprecations.js', ['scan'], docs('ci.md', 'finder.md')],
       ['petstore-deprecations.js', ['report'], docs('ci.md', 'finder.md')],
       ['petstore-deprecations.js', ['history'], docs('ci.md')],
+      ['petstore-deprecations.js', ['plan'], docs('migration.md', 'ci.md', 'finder.md')],
+      ['petstore-deprecations.js', ['fix'], docs('migration.md', 'ci.md', 'finder.md')],
       ['petstore-server.js', [], docs('server.md')],
       ['petstore-mcp.js', [], docs('agents.md')],
     ];

@@ -95,7 +95,9 @@ export async function runHistory(args: string[]): Promise<number> {
   try {
     gitDir = await gitDirectory(repository);
   } catch (error) {
-    fail(`history needs a git repository: ${(error as Error).message}`);
+    fail(
+      `no history: ${repository} is not in a git repository (${(error as Error).message.trim()})`,
+    );
   }
   const roots = (positionals.length ? positionals : ['.']).map((path) => resolve(path));
   for (const root of roots)

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { isSymbolicLink, realBoundary, staysWithin } from '../../core/files/boundary';
+import { readFailure, readRegularText } from '../../core/files/regularFile';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import {
   MergeError,
@@ -40,12 +42,13 @@ export function mergedReportText(paths: readonly string[], format: 'html' | 'mar
   try {
     for (const { path, name } of found) {
       const source = relative(process.cwd(), path) || path;
-      if (statSync(path).size > MAX_HISTORY_BYTES)
-        throw new MergeError(`${source}: larger than ${MAX_HISTORY_BYTES} bytes`);
-      files.push({
-        source,
-        file: readResultsFile(readFileSync(path, 'utf8'), source, name, TOOL_VERSION),
-      });
+      let text: string;
+      try {
+        text = readRegularText(path, { maxBytes: MAX_HISTORY_BYTES });
+      } catch (error) {
+        throw new MergeError(`${source}: ${readFailure(error)}`);
+      }
+      files.push({ source, file: readResultsFile(text, source, name, TOOL_VERSION) });
     }
     const report = mergeResults(files, { toolVersion: TOOL_VERSION });
     for (const line of report.notes) note(`note: ${line}`);
@@ -74,6 +77,10 @@ function collect(
   for (const name of names) {
     if (found.length >= MAX_FILES) fail(`more than ${MAX_FILES} results files under ${root}`);
     const path = join(folder, name);
+    if (isSymbolicLink(path) && !staysWithin(path, realBoundary([root]))) {
+      note(`note: skipped a link that leads outside ${root}: ${path}`);
+      continue;
+    }
     let stats;
     try {
       stats = statSync(path);

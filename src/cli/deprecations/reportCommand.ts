@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFailure, readRegularText } from '../../core/files/regularFile';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -10,7 +10,7 @@ import {
 import { CodeOwners, readCodeOwnersFile } from '../../core/deprecations/migration/codeOwners';
 import { progressReport, type CallToReport } from '../../core/deprecations/migration/progress';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
-import { progressHtml } from '../../core/deprecations/reports/progressHtml';
+import { progressHtml, type NoHistory } from '../../core/deprecations/reports/progressHtml';
 import { progressMarkdown } from '../../core/deprecations/reports/progressMarkdown';
 import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
 import { isInside } from '../../core/deprecations/workspace/pathInside';
@@ -192,16 +192,14 @@ function writeReport(out: string | undefined, text: string): void {
 /** The record of a rehearsal (`petstore-server --record`); a file that cannot be read is an error. */
 function readObserved(file: string): ObservedCalls {
   try {
-    if (statSync(file).size > MAX_OBSERVED_BYTES)
-      fail(`cannot read the record ${file}: larger than ${MAX_OBSERVED_BYTES} bytes`);
-    const observed = observedCalls(readFileSync(file, 'utf8'));
+    const observed = observedCalls(readRegularText(file, { maxBytes: MAX_OBSERVED_BYTES }));
     if (observed.total === 0 && observed.skipped > 0)
       fail(
         `cannot use the record ${file}: none of its lines is a call recorded by petstore-server --record`,
       );
     return observed;
   } catch (error) {
-    fail(`cannot read the record ${file}: ${(error as Error).message}`);
+    fail(`cannot read the record ${file}: ${readFailure(error)}`);
   }
 }
 
@@ -209,24 +207,33 @@ function readObserved(file: string): ObservedCalls {
 function readHistory(file: string): HistoryReport {
   let text: string;
   try {
-    if (statSync(file).size > MAX_HISTORY_BYTES)
-      fail(`cannot read the history ${file}: larger than ${MAX_HISTORY_BYTES} bytes`);
-    text = readFileSync(file, 'utf8');
+    text = readRegularText(file, { maxBytes: MAX_HISTORY_BYTES });
   } catch (error) {
-    fail(`cannot read the history ${file}: ${(error as Error).message}`);
+    fail(`cannot read the history ${file}: ${readFailure(error)}`);
   }
   const parsed = parseHistoryFile(text, TOOL_VERSION);
   if ('problem' in parsed) fail(`cannot use the history ${file}: ${parsed.problem}`);
   return parsed.history;
 }
 
-/** `--history auto`: the repository's last twelve months, counted now. */
-async function lastYear(repository: string, settings: FinderSettings): Promise<HistoryReport> {
+/** `--history auto`: the repository's last twelve months, counted now; outside a repository, why none. */
+async function lastYear(
+  repository: string,
+  settings: FinderSettings,
+): Promise<HistoryReport | NoHistory> {
   const now = new Date();
+  let gitDir: string;
+  try {
+    gitDir = await gitDirectory(repository);
+  } catch {
+    const noHistory = `no history: ${repository} is not in a git repository`;
+    note(`note: ${noHistory}`);
+    return { noHistory };
+  }
   try {
     const { report } = await historyOf({
       repository,
-      gitDir: await gitDirectory(repository),
+      gitDir,
       scopes: [],
       settings,
       since: aYearBefore(now),

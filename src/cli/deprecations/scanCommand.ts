@@ -5,12 +5,8 @@ import type { Finding } from '../../core/deprecations/engine';
 import {
   BaselineError,
   baselineOf,
-  compareWithBaseline,
-  readBaselineFile,
   writeBaselineFile,
-  type Baseline,
 } from '../../core/deprecations/migration/baseline';
-import type { FingerprintedFinding } from '../../core/deprecations/migration/fingerprint';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
 import {
   codeQualityReport,
@@ -20,21 +16,13 @@ import {
   sarifReport,
   textReport,
   stepSummaryMarkdown,
-  type BaselineCounts,
   type FileFindings,
   type ReportContext,
   type ReportFormat,
 } from '../../core/deprecations/reports/report';
-import {
-  ChangedFilesError,
-  changedSince,
-  isChangedLine,
-  type ChangedFiles,
-} from '../../core/deprecations/workspace/changedFiles';
-import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
-import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { fail, isFolder, note, plural, usageError, writeParts } from './cliOutput';
-import { FINDER_OPTIONS, FINDER_USAGE, finderSettings, scanFiles } from './scanFiles';
+import { FINDER_OPTIONS, FINDER_USAGE, finderSettings } from './scanFiles';
+import { SELECTION_OPTIONS, scanSelection } from './scanSelection';
 import { TOOL_VERSION } from '../../core/deprecations/toolVersion';
 
 export const SCAN_USAGE = `Usage: petstore-deprecations scan [PATH...] [options]
@@ -84,11 +72,9 @@ export async function runScan(args: string[]): Promise<number> {
       options: {
         ...FINDER_OPTIONS,
         format: { type: 'string', default: 'text' },
-        baseline: { type: 'string' },
+        ...SELECTION_OPTIONS,
         category: { type: 'string' },
         sarif: { type: 'string' },
-        'changed-since': { type: 'string' },
-        'only-changed-lines': { type: 'boolean', default: false },
         'max-annotations': { type: 'string' },
         'write-baseline': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -123,50 +109,19 @@ export async function runScan(args: string[]): Promise<number> {
     fail(`cannot write the baseline: no folder ${dirname(resolve(writeTo))}`);
   if (values.baseline !== undefined && values['write-baseline'] !== undefined)
     usage('--baseline and --write-baseline are used one at a time');
-  let baseline: Baseline | undefined;
-  try {
-    if (values.baseline !== undefined) baseline = readBaselineFile(resolve(values.baseline));
-  } catch (error) {
-    if (error instanceof BaselineError) fail(error.message);
-    throw error;
-  }
-  if (baseline?.duplicates)
-    note(
-      `note: the baseline ${values.baseline} repeats ${baseline.duplicates} ${baseline.duplicates === 1 ? 'entry' : 'entries'}: each call is counted once`,
-    );
-
-  let roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
-  const repository = repositoryRoot(process.cwd());
-  if (values['only-changed-lines'] && values['changed-since'] === undefined)
-    usage('--only-changed-lines needs --changed-since REF');
-  let changed: ChangedFiles | undefined;
-  if (values['changed-since'] !== undefined) {
-    try {
-      changed = await changedSince(process.cwd(), values['changed-since']);
-    } catch (error) {
-      if (error instanceof ChangedFilesError) fail(error.message);
-      throw error;
-    }
-    // The changed files under the paths asked for: a pull request's scan reads only those.
-    const asked = roots;
-    roots = changed.files.filter((file) => isInside(file, asked));
-  }
-  const onlyChangedLines = values['only-changed-lines'] ? changed : undefined;
-  const outcome = await scanFiles(roots, settings, repository, {
+  const needsFingerprints =
+    writeTo !== undefined ||
+    values.baseline !== undefined ||
+    values.sarif !== undefined ||
+    format === 'sarif' ||
+    format === 'codequality';
+  const selected = await scanSelection(paths, settings, values, usage, {
     // Hashing every call costs a tenth of a dense scan: only the formats and files that use them.
-    fingerprints:
-      writeTo !== undefined ||
-      baseline !== undefined ||
-      values.sarif !== undefined ||
-      format === 'sarif' ||
-      format === 'codequality',
-    keep:
-      onlyChangedLines &&
-      ((path, finding) =>
-        lineRangeChanged(onlyChangedLines, path, finding.start.line + 1, finding.end.line + 1)),
+    fingerprints: needsFingerprints,
   });
+  const { outcome, baseline, baselineNote, baselineCounts, repository } = selected;
   const { fingerprinted, scanned, ioError, listedByRipgrep } = outcome;
-  let results = outcome.results;
+  const results = selected.results;
   if (writeTo !== undefined) {
     try {
       const written = baselineOf(fingerprinted);
@@ -176,14 +131,6 @@ export async function runScan(args: string[]): Promise<number> {
       if (error instanceof BaselineError) fail(error.message);
       throw error;
     }
-  }
-  let baselineNote = '';
-  let baselineCounts: BaselineCounts | undefined;
-  if (baseline) {
-    const comparison = compareBaseline(baseline, fingerprinted, results, roots, repository);
-    results = comparison.results;
-    baselineNote = comparison.note;
-    baselineCounts = comparison.counts;
   }
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const fingerprints = new Map<Finding, string>();
@@ -224,48 +171,6 @@ export async function runScan(args: string[]): Promise<number> {
   if (writeTo !== undefined) return ioError ? 2 : 0;
   if (results.length > 0) return 1;
   return ioError ? 2 : 0;
-}
-
-/** A call counts as changed when any of its lines was added or modified. */
-function lineRangeChanged(
-  changed: ChangedFiles,
-  path: string,
-  first: number,
-  last: number,
-): boolean {
-  for (let line = first; line <= last; line++) if (isChangedLine(changed, path, line)) return true;
-  return false;
-}
-
-/**
- * Keeps the findings the baseline does not accept, and says how many baselined calls are gone
- * from the scanned files (only those: a scan of one folder says nothing about the others).
- */
-function compareBaseline(
-  baseline: Baseline,
-  fingerprinted: readonly { file: string; found: FingerprintedFinding[] }[],
-  results: readonly FileFindings[],
-  roots: readonly string[],
-  repository: string,
-): { results: FileFindings[]; note: string; counts: BaselineCounts } {
-  const all = fingerprinted.flatMap(({ found }) => found);
-  const inScan = (file: string) => isInside(resolve(repository, file), roots);
-  const comparison = compareWithBaseline(all, baseline, inScan);
-  const fresh = new Set(comparison.fresh.map((item) => item.finding));
-  const kept = results
-    .map((file) => ({ ...file, findings: file.findings.filter((finding) => fresh.has(finding)) }))
-    .filter((file) => file.findings.length > 0);
-  const inScope = baseline.entries.filter((entry) => inScan(entry.file)).length;
-  const notes = [`${comparison.baselined} of the calls found are in the baseline`];
-  if (comparison.gone.length)
-    notes.push(
-      `${comparison.gone.length} of ${plural(inScope, 'baselined call')} are gone: run --write-baseline to lock that in`,
-    );
-  return {
-    results: kept,
-    note: notes.join('; '),
-    counts: { baselined: comparison.baselined, gone: comparison.gone.length },
-  };
 }
 
 /** One line for the log: how many calls, where. */

@@ -13,6 +13,7 @@ import {
   listFilesWithRipgrep,
   ripgrepOnPath,
 } from '../../core/deprecations/workspace/ripgrepCandidates';
+import { scanBoundary } from '../../core/deprecations/workspace/repositoryRoot';
 import { languageInterleavedOrder } from '../../core/deprecations/workspace/scanOrder';
 import {
   findOpenApiNames,
@@ -128,8 +129,8 @@ export interface FinderSettings {
   /** Count the routes that serve the operation as calls (--count-routes). */
   countRoutes: boolean;
   /**
-   * Real paths of the folders nothing is read outside of (the MCP server's workspace): links
-   * that leave them are skipped. The walker lists then: ripgrep follows links wherever they go.
+   * Real paths of the folders nothing is read outside of (the MCP server's workspace; by default
+   * the repositories around the roots, scanBoundary): links that leave them are skipped.
    */
   confine?: readonly string[];
 }
@@ -195,6 +196,8 @@ export interface ScanOutcome {
   ioError: boolean;
   /** Routers mounted on the pets collection, from the files scanned. */
   mounts: RouterMount[];
+  /** The engine the files were scanned with (its operation names include the OpenAPI ones). */
+  engine: DeprecationEngine;
 }
 
 /** What a command wants beside the findings, and how to scan. */
@@ -240,7 +243,7 @@ export async function scanFiles(
   repository: string,
   request: ScanRequest = {},
 ): Promise<ScanOutcome> {
-  if (settings.confine) settings = { ...settings, ripgrep: undefined };
+  settings = { ...settings, confine: settings.confine ?? scanBoundary(roots) };
   let ioError = false;
   const onSkip = (skipped: SkipNote) => {
     if (
@@ -274,6 +277,7 @@ export async function scanFiles(
     snippets: !!request.snippets,
     countRoutes: settings.countRoutes,
   };
+  const scanner = new CandidateScanner(fileSettings);
   const outcome: ScanOutcome = {
     results: [],
     fingerprinted: [],
@@ -282,6 +286,7 @@ export async function scanFiles(
     listedByRipgrep: false,
     ioError: false,
     mounts: [],
+    engine: scanner.engine,
   };
   const add = ({ path, findings, file, fingerprints, snippets, mounts }: ScannedFile) => {
     if (mounts) outcome.mounts.push(...mounts);
@@ -302,7 +307,7 @@ export async function scanFiles(
   const heldAt = (listed: number) => (held[listed] ??= {});
   /** The listing place of the file this thread's reader is reading. */
   let reading = 0;
-  const scanner = new CandidateScanner(fileSettings);
+
   const reader = new CandidateReader(
     (bytes) => scanner.engine.mightContainBytes(bytes),
     (skipped) => (heldAt(reading).notes ??= []).push(skipped),
@@ -398,7 +403,11 @@ export function withOpenApiNames(
   if (!settings.openApi) return settings.names;
   const found = walkedDocuments
     ? openApiNamesIn(walkedDocuments)
-    : findOpenApiNames(roots, { gitignore: settings.gitignore, ripgrep: settings.ripgrep });
+    : findOpenApiNames(roots, {
+        gitignore: settings.gitignore,
+        ripgrep: settings.ripgrep,
+        confine: settings.confine ?? scanBoundary(roots),
+      });
   for (const { path, problem } of found.problems)
     note(`note: skipped OpenAPI document ${shownPath(path)} (${problem})`);
   for (const { path, names } of found.documents)
@@ -449,6 +458,7 @@ function searchTree(roots: readonly string[], settings: FinderSettings): Searche
       patterns: needles,
       fixedStrings: true,
       gitignore: settings.gitignore,
+      confine: settings.confine,
       accept: (name, language) =>
         isScannedName(name, language) || (settings.openApi && mayBeOpenApiFile(name)),
     },
@@ -491,6 +501,7 @@ function listScannedFiles(
             patterns: more,
             fixedStrings: true,
             gitignore: settings.gitignore,
+            confine: settings.confine,
           },
           (skipped) => searched.notes.push(skipped),
         )
@@ -503,11 +514,17 @@ function listScannedFiles(
       return { list: files, byRipgrep: true };
     }
     note(`note: ${extra.problem}; scanning with the built-in walker instead`);
-    return { list: listFiles(roots, onSkip, { gitignore: settings.gitignore }), byRipgrep: false };
+    return {
+      list: listFiles(roots, onSkip, { gitignore: settings.gitignore, confine: settings.confine }),
+      byRipgrep: false,
+    };
   }
   if (searched) {
     note(`note: ${searched.problem}; scanning with the built-in walker instead`);
-    return { list: listFiles(roots, onSkip, { gitignore: settings.gitignore }), byRipgrep: false };
+    return {
+      list: listFiles(roots, onSkip, { gitignore: settings.gitignore, confine: settings.confine }),
+      byRipgrep: false,
+    };
   }
   if (settings.ripgrep) {
     // Notes wait for the listing to be used: a fallback walk notes the same roots again.
@@ -519,6 +536,7 @@ function listScannedFiles(
         patterns: engine.prefilterNeedles(),
         fixedStrings: true,
         gitignore: settings.gitignore,
+        confine: settings.confine,
       },
       (skipped) => notes.push(skipped),
     );
@@ -531,5 +549,8 @@ function listScannedFiles(
     }
     note(`note: ${listing.problem}; scanning with the built-in walker instead`);
   }
-  return { list: listFiles(roots, onSkip, { gitignore: settings.gitignore }), byRipgrep: false };
+  return {
+    list: listFiles(roots, onSkip, { gitignore: settings.gitignore, confine: settings.confine }),
+    byRipgrep: false,
+  };
 }

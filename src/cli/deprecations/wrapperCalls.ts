@@ -1,13 +1,13 @@
-import { realpathSync } from 'node:fs';
+import { staysWithin } from '../../core/files/boundary';
 import type { Finding } from '../../core/deprecations/engine';
 import type { SourceText } from '../../core/deprecations/crossFile/callSites';
 import { followWrappers } from '../../core/deprecations/crossFile/followWrappers';
+import { decidedByOwn, type OwnNames } from '../../core/deprecations/crossFile/ownDefinitions';
 import { routesOfMounts } from '../../core/deprecations/crossFile/mountedRoutes';
 import { fingerprintFindings } from '../../core/deprecations/migration/fingerprint';
 import { snippetOf } from '../../core/deprecations/migration/progress';
 import { languageOfPath } from '../../core/deprecations/lexers/languages';
 import { meetsConfidence } from '../../core/deprecations/model/confidence';
-import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
 import { readSourceFile } from '../../core/deprecations/workspace/sourceFile';
 import { listFilesWithRipgrep } from '../../core/deprecations/workspace/ripgrepCandidates';
@@ -55,13 +55,48 @@ export async function addWrapperCalls(
       gitignore: settings.gitignore,
       confine: settings.confine,
     });
-  const { calls, index } = await followWrappers(
+  const { calls, index, own } = await followWrappers(
     outcome.results,
     mentioning,
     (path) => languageOfPath(path)?.family,
   );
   for (const text of index.notes) note(`note: ${text}`);
+  if (own.size) withOwnDecided(outcome, own);
   addFoundElsewhere(outcome, calls, texts, settings, repository, request);
+}
+
+/**
+ * Operation calls of names the workspace defines itself become calls through that function, or go
+ * once it no longer sends the request (src/core/deprecations/crossFile/ownDefinitions).
+ */
+function withOwnDecided(outcome: ScanOutcome, own: OwnNames): void {
+  const replaced = new Map<Finding, Finding | null>();
+  for (const file of outcome.results) {
+    const family = languageOfPath(file.path)?.family;
+    if (!family) continue;
+    for (const finding of file.findings) {
+      const decided = decidedByOwn(finding, family, own);
+      if (decided !== undefined) replaced.set(finding, decided);
+    }
+  }
+  if (replaced.size === 0) return;
+  const decide = (finding: Finding) => (replaced.has(finding) ? replaced.get(finding)! : finding);
+  outcome.results = outcome.results
+    .map((file) => ({
+      ...file,
+      findings: file.findings.map(decide).filter((finding): finding is Finding => !!finding),
+    }))
+    .filter((file) => file.findings.length > 0);
+  for (const entry of outcome.fingerprinted)
+    entry.found = entry.found.flatMap((found) => {
+      const decided = decide(found.finding);
+      return decided ? [{ ...found, finding: decided }] : [];
+    });
+  outcome.fingerprinted = outcome.fingerprinted.filter((entry) => entry.found.length > 0);
+  for (const [finding, decided] of replaced) {
+    const snippet = outcome.snippets.get(finding);
+    if (decided && snippet !== undefined) outcome.snippets.set(decided, snippet);
+  }
 }
 
 /**
@@ -78,7 +113,7 @@ export async function addMountedRoutes(
   const modules = await routesOfMounts(
     outcome.mounts,
     (path) =>
-      settings.confine && !isInside(realPathOf(path), settings.confine)
+      settings.confine && !staysWithin(path, settings.confine)
         ? Promise.resolve(undefined)
         : readSourceFile(path, settings.maxFileBytes),
     settings.countRoutes,
@@ -86,15 +121,6 @@ export async function addMountedRoutes(
   const found = new Map([...modules].map(([path, { routes }]) => [path, routes]));
   const texts = new Map([...modules].map(([path, { text }]) => [path, text]));
   addFoundElsewhere(outcome, found, texts, settings, repository, request);
-}
-
-/** The path with its links resolved; a path that does not exist is its own. */
-function realPathOf(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return path;
-  }
 }
 
 /**
@@ -161,7 +187,13 @@ function listMentioning(
   if (settings.ripgrep) {
     const listing = listFilesWithRipgrep(
       roots,
-      { rg: settings.ripgrep, patterns: names, fixedStrings: true, gitignore: settings.gitignore },
+      {
+        rg: settings.ripgrep,
+        patterns: names,
+        fixedStrings: true,
+        gitignore: settings.gitignore,
+        confine: settings.confine,
+      },
       () => undefined,
     );
     if ('files' in listing)

@@ -7,6 +7,7 @@ import { deprecationSignalsOf, type DeprecationSignals } from './deprecationSign
 import { PetStoreError } from './errors';
 import { exchange, headerValue, type ExchangeRecord, type ExchangeResponse } from './exchange';
 import { redactSecret } from './redact';
+import { LIST_LIMIT_MAX, PET_STATUSES, type PetStatusName } from './vocabulary';
 import {
   ErrorBody,
   NewPet,
@@ -135,15 +136,54 @@ export class PetStoreClient {
     return new URL(this.baseUrl.pathname + path, this.baseUrl);
   }
 
+  /**
+   * Finds a pet the supported way (never GET /pets/{petId}): the list of its status at the largest
+   * page, then each other status in turn (its status may have changed); a pet without a status is
+   * looked for in the unfiltered list. Returns it (undefined where getPet would answer 404) and
+   * each response: its status, the headers that matter and the time it took.
+   */
+  async findPet(
+    id: bigint,
+    status: PetStatusName | undefined,
+    request: RequestOptions = {},
+  ): Promise<FoundPet> {
+    const order: (PetStatusName | undefined)[] =
+      status === undefined ? [undefined] : [status, ...PET_STATUSES.filter((s) => s !== status)];
+    const responses: ListResponse[] = [];
+    for (const each of order) {
+      const url = this.urlFor('/pets');
+      if (each !== undefined) url.searchParams.set('status', each);
+      url.searchParams.set('limit', String(LIST_LIMIT_MAX));
+      const { body, summary } = await this.sendDetailed(
+        { method: 'GET', url, operation: 'GET /pets' },
+        Pets,
+        request,
+      );
+      responses.push({ ...summary, listed: body.length });
+      const pet = body.find((candidate) => candidate.id === id);
+      if (pet) return { pet, responses };
+    }
+    return { pet: undefined, responses };
+  }
+
   private async send<T extends z.ZodType>(
     req: { method: 'GET' | 'POST'; url: URL; body?: string; operation: string },
     schema: T,
     options: RequestOptions,
   ): Promise<z.infer<T>> {
+    return (await this.sendDetailed(req, schema, options)).body;
+  }
+
+  private async sendDetailed<T extends z.ZodType>(
+    req: { method: 'GET' | 'POST'; url: URL; body?: string; operation: string },
+    schema: T,
+    options: RequestOptions,
+  ): Promise<{ body: z.infer<T>; summary: ResponseSummary }> {
     const apiKey = await this.options.apiKey();
     if (!apiKey) throw new PetStoreError('missingKey', `No API key is set for ${this.origin}`);
     const onExchange = this.options.onExchange;
     try {
+      const started = performance.now();
       const response = await exchange(req, {
         dispatcher: this.dispatcher,
         apiKey,
@@ -154,15 +194,86 @@ export class PetStoreClient {
         onExchange: onExchange && ((record) => onExchange(redactRecord(record, apiKey))),
         networkAdvice: this.options.networkAdvice,
       });
+      const durationMs = Math.round(performance.now() - started);
       this.noticeDeprecation(req.operation, response, req.url, apiKey);
       if (response.status >= 200 && response.status < 300)
-        return readBody(response, schema, apiKey);
+        return {
+          body: readBody(response, schema, apiKey),
+          summary: {
+            method: req.method,
+            url: redactSecret(req.url.href, apiKey, 2000),
+            status: response.status,
+            headers: headersThatMatter(response.headers, apiKey),
+            durationMs,
+          },
+        };
       throw failureFor(response, apiKey);
     } catch (error) {
       // The one way out of the client: whatever a response put in a message, the key goes.
       throw redactFailure(error, apiKey);
     }
   }
+}
+
+/** One response as the pet details show it: never a key (every value passes the redaction). */
+export interface ResponseSummary {
+  method: 'GET' | 'POST';
+  url: string;
+  status: number;
+  /** The headers a person reads it for, lower-case names in a fixed order. */
+  headers: [string, string][];
+  durationMs: number;
+}
+
+export interface ListResponse extends ResponseSummary {
+  /** Pets the list held. */
+  listed: number;
+}
+
+export interface FoundPet {
+  /** Undefined where GET /pets/{petId} would have answered 404. */
+  pet: PetType | undefined;
+  /** Each list asked, in order. */
+  responses: ListResponse[];
+}
+
+/**
+ * The headers that say something about the answer: its form and age, the API's deprecation
+ * signals (RFC 9745, 8594, Link), rate limits and request ids. Cookies and the like never.
+ */
+const HEADERS_THAT_MATTER = [
+  'content-type',
+  'content-length',
+  'date',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'deprecation',
+  'sunset',
+  'link',
+  'warning',
+  'retry-after',
+  'x-request-id',
+  'request-id',
+  'x-correlation-id',
+];
+const RATE_LIMIT_HEADER = /^(?:x-)?ratelimit(?:-|$)/;
+
+function headersThatMatter(
+  headers: ExchangeResponse['headers'],
+  apiKey: string,
+): [string, string][] {
+  const names = Object.keys(headers);
+  const chosen = [
+    ...HEADERS_THAT_MATTER.filter((name) => names.includes(name)),
+    ...names.filter((name) => RATE_LIMIT_HEADER.test(name)).sort(),
+  ];
+  return chosen.flatMap((name) => {
+    const value = headers[name];
+    if (value === undefined) return [];
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    return [[name, redactSecret(text, apiKey, 1000)] as [string, string]];
+  });
 }
 
 function redactFailure(error: unknown, apiKey: string): unknown {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readRegularText } from '../files/regularFile';
 import * as tls from 'node:tls';
 
 /** What the runtime offers (Node >= 22.15 has getCACertificates; older ones only the bundle). */
@@ -9,12 +9,15 @@ export interface CertificateRuntime {
   readFile: (path: string) => string;
 }
 
+/** A file of certificate authorities is read up to this size (a system bundle is about 200 KB). */
+export const MAX_CERTIFICATE_FILE_BYTES = 16 * 1024 * 1024;
+
 export const NODE_RUNTIME: CertificateRuntime = {
   getCACertificates: (tls as { getCACertificates?: CertificateRuntime['getCACertificates'] })
     .getCACertificates,
   rootCertificates: tls.rootCertificates,
   extraCertificatesFile: process.env.NODE_EXTRA_CA_CERTS,
-  readFile: (path) => readFileSync(path, 'utf8'),
+  readFile: (path) => readRegularText(path, { maxBytes: MAX_CERTIFICATE_FILE_BYTES }),
 };
 
 export interface TrustedCertificates {

@@ -45,9 +45,10 @@ export const POSSIBLE_NOTE = ' (Possible: how this is used is not seen in the fi
 export const BASELINED_NOTE = ' (Baselined: an existing call, in the baseline file.)';
 
 /**
- * The message of a finding. A wrapper's call (`kind` wrapper, `detail` the function called) says
- * through what it reaches the request: `chain`, as the report names it ("getPetInfo
- * (src/pets.ts:17)").
+ * The message of a finding: what to do first, then what the call is, then the date (a Problems
+ * panel line is cut at its right edge). A wrapper's call (`kind` wrapper, `detail` the function
+ * called) says through what it reaches the request: `chain`, as the report names it
+ * ("getPetInfo (src/pets.ts:17)").
  */
 export function findingMessage(
   detail: string,
@@ -61,23 +62,40 @@ export function findingMessage(
       ? `removed on ${REMOVAL_DATE_TEXT} (${days} day${days === 1 ? '' : 's'} left)`
       : `was removed on ${REMOVAL_DATE_TEXT}`;
   if (kind === 'serves')
-    return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${withoutRequestLineParts(detail)}\`${chain ? `, a router's route mounted by ${chain},` : ''} is a route that serves it (a server or a mock), not a call. Serve ${REPLACEMENT} too, and remove this route with the operation.`;
+    return `Serve ${REPLACEMENT} too, and remove this route with the operation: \`${withoutRequestLineParts(detail)}\`${chain ? `, a router's route mounted by ${chain},` : ''} serves the deprecated GET /pets/{petId} (getPet), a server or a mock rather than a call; ${when}.`;
   if (kind === 'mock')
-    return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${detail}()\` here is a test double's stub or check${chain ? ` of a call that reaches it through ${chain}` : ''}, not a call. Remove it with the call it stands for.`;
+    return `Remove this stub with the call it stands for: \`${detail}()\` here is a test double's stub or check${chain ? ` of a call that reaches GET /pets/{petId} through ${chain}` : ''}, not a call of the deprecated GET /pets/{petId} (getPet); ${when}.`;
   const call = kind === 'url' ? withoutRequestLineParts(detail) : `${detail}()`;
-  const through = kind === 'wrapper' && chain ? ` reaches it through ${chain}` : '';
-  return `GET /pets/{petId} (getPet) is deprecated and ${when}: \`${call}\`${through}. Use ${REPLACEMENT} instead.`;
+  const through =
+    kind === 'wrapper' && chain ? `, which reaches GET /pets/{petId} through ${chain}` : '';
+  const status = days > 0 ? `is deprecated, ${when}` : when;
+  return `Use ${REPLACEMENT} instead of \`${call}\`${through}: GET /pets/{petId} (getPet) ${status}.`;
 }
+
+/** What the replacement is and how far it reaches: the same words in the page and in SARIF's help. */
+export const REPLACEMENT_MARKDOWN = `## What to use instead
+
+\`GET /pets?status=S&limit=100\` for the status \`S\` the caller knows; when it does not know it,
+ask for \`available\`, \`pending\` and \`sold\` in turn. Take the pet whose \`id\` equals the one
+looked for (an int64: compare it exactly, never as a floating-point number). When no list holds
+it, do what the code did when \`GET /pets/{petId}\` answered \`404\`.
+
+## How far it reaches
+
+\`GET /pets\` returns **at most 100 pets** a request (\`limit\` 1 to 100) and has **no other
+paging**: no cursor, offset or page number. So this finds a pet only among the first 100 the
+server returns for its status; in a status holding more, a pet may not be found, and the
+interface does not say in which order they come. A pet without a status is in no filtered list
+(only \`GET /pets?limit=100\`, the first 100 of all pets, may hold it).
+`;
 
 export const RULE_HELP_MARKDOWN = `# GET /pets/{petId} is deprecated
 
 The Pet Store interface v1.0.0 marks \`GET /pets/{petId}\` (operation \`getPet\`) deprecated. It is
 removed on **${REMOVAL_DATE_TEXT}**; calls to it will fail after that day.
 
-## What to use instead
-
-\`GET /pets\` with a \`status\` filter (\`available\`, \`pending\` or \`sold\`) and a \`limit\` (1 to 100)
-returns pets with their ids:
+${REPLACEMENT_MARKDOWN}
+## Example
 
 \`\`\`http
 GET {base_url}/pets?status=available&limit=100

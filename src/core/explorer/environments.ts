@@ -66,3 +66,13 @@ function titleCase(id: string): string {
 export function sendsKeyInClear(baseUrl: URL): boolean {
   return baseUrl.protocol === 'http:' && !isLoopbackHost(baseUrl.hostname);
 }
+
+/**
+ * The environment a workspace uses before anyone chose one: a test environment (not protected,
+ * with an address) when there is one, so a first write never lands in production; else the first
+ * with an address; else the first.
+ */
+export function defaultEnvironment(environments: readonly Environment[]): Environment {
+  const usable = environments.filter((environment) => environment.baseUrl && !environment.problem);
+  return usable.find((environment) => !environment.protected) ?? usable[0] ?? environments[0]!;
+}

@@ -9,14 +9,15 @@ import { open } from 'node:fs/promises';
 
 export type FileRefusal = 'missing' | 'link' | 'notRegularFile' | 'tooLarge' | 'unreadable';
 
-/** Why a file was not read; the message names the file and the reason in words. */
+/** Why a file was not read: `message` names the file, `detail` only says why (for a caller's own sentence). */
 export class FileRefusedError extends Error {
   constructor(
-    message: string,
+    readonly path: string,
+    readonly detail: string,
     readonly reason: FileRefusal,
     readonly code?: string,
   ) {
-    super(message);
+    super(`${path}: ${detail}`);
   }
 }
 
@@ -41,29 +42,26 @@ function shown(path: string | Buffer): string {
 
 function openFailure(path: string | Buffer, error: unknown, limits: FileLimits): FileRefusedError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT')
-    return new FileRefusedError(`${shown(path)}: no such file`, 'missing', code);
+  if (code === 'ENOENT') return new FileRefusedError(shown(path), 'no such file', 'missing', code);
   if (code === 'ELOOP' && limits.followLinks === false)
-    return new FileRefusedError(`${shown(path)} is a symbolic link: not read`, 'link', code);
-  // A FIFO without a writer opened for writing, a device that refuses: never a regular file.
-  if (code === 'ENXIO' || code === 'ENODEV')
-    return new FileRefusedError(notRegular(path), 'notRegularFile', code);
+    return new FileRefusedError(shown(path), 'a symbolic link: not read', 'link', code);
+  // A device that refuses to be opened: never a regular file.
+  if (code === 'ENXIO' || code === 'ENODEV') return notRegular(path, code);
+  const reason = (error as Error).message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
+  return new FileRefusedError(shown(path), reason, 'unreadable', code);
+}
+
+function notRegular(path: string | Buffer, code?: string): FileRefusedError {
   return new FileRefusedError(
-    `cannot read ${shown(path)}: ${(error as Error).message}`,
-    'unreadable',
+    shown(path),
+    'not a regular file (a folder, FIFO, socket or device): not read',
+    'notRegularFile',
     code,
   );
 }
 
-function notRegular(path: string | Buffer): string {
-  return `${shown(path)} is not a regular file (a folder, FIFO, socket or device): not read`;
-}
-
 function tooLarge(path: string | Buffer, maxBytes: number): FileRefusedError {
-  return new FileRefusedError(
-    `${shown(path)} is larger than ${maxBytes} bytes: not read`,
-    'tooLarge',
-  );
+  return new FileRefusedError(shown(path), `larger than ${maxBytes} bytes: not read`, 'tooLarge');
 }
 
 /** The file's bytes; throws FileRefusedError when it is not a regular file within the limit. */
@@ -76,7 +74,7 @@ export function readRegularFile(path: string | Buffer, limits: FileLimits): Buff
   }
   try {
     const info = fstatSync(fd);
-    if (!info.isFile()) throw new FileRefusedError(notRegular(path), 'notRegularFile');
+    if (!info.isFile()) throw notRegular(path);
     if (info.size > limits.maxBytes) throw tooLarge(path, limits.maxBytes);
     const chunks: Buffer[] = [];
     let total = 0;
@@ -115,7 +113,7 @@ export async function readRegularFileAsync(
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) throw new FileRefusedError(notRegular(path), 'notRegularFile');
+    if (!info.isFile()) throw notRegular(path);
     if (info.size > limits.maxBytes) throw tooLarge(path, limits.maxBytes);
     const chunks: Buffer[] = [];
     let total = 0;
@@ -142,4 +140,9 @@ export async function readRegularTextAsync(
   limits: FileLimits,
 ): Promise<string> {
   return (await readRegularFileAsync(path, limits)).toString('utf8');
+}
+
+/** Why a read failed, in words without the path (for a sentence that already names the file). */
+export function readFailure(error: unknown): string {
+  return error instanceof FileRefusedError ? error.detail : (error as Error).message;
 }

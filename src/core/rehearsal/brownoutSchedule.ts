@@ -35,43 +35,57 @@ const UNIT_MS: Readonly<Record<string, number>> = {
 const DAY = 86_400_000;
 /** ISO intervals listed at most. */
 const MAX_INTERVALS = 1000;
+/** The last instant a JavaScript date holds (+275760-09-13T00:00:00Z): no window may end after it. */
+const LAST_INSTANT = 8.64e15;
+const BEYOND_DATES = 'after the last date a clock can hold (the year 275760)';
 
 export function parseBrownoutSchedule(text: string, now: number): BrownoutSchedule {
   const source = text.trim();
   if (!source) throw new ScheduleError('the brownout schedule is empty');
   if (source.length > 20_000) throw new ScheduleError('the brownout schedule is too long');
   const periodic = /^(\d+[smhd])\/(\d+[smhd])$/.exec(source);
-  if (periodic) return repeating(source, duration(periodic[1]!), duration(periodic[2]!), 0);
+  if (periodic) return repeating(source, duration(periodic[1]!), duration(periodic[2]!), 0, now);
   const daily = /^at (\d{1,2}):(\d{2}) for (\d+[smhd])$/.exec(source);
   if (daily) {
     const hours = Number(daily[1]);
     const minutes = Number(daily[2]);
     if (hours > 23 || minutes > 59)
       throw new ScheduleError(`"${daily[1]}:${daily[2]}" is not a time of day`);
-    return repeating(source, duration(daily[3]!), DAY, (hours * 60 + minutes) * 60_000);
+    return repeating(source, duration(daily[3]!), DAY, (hours * 60 + minutes) * 60_000, now);
   }
   return intervals(source, now);
 }
 
 /** `length` in every `period`, from `offset` past each period's start (the epoch's multiples). */
-function repeating(text: string, length: number, period: number, offset: number): BrownoutSchedule {
+function repeating(
+  text: string,
+  length: number,
+  period: number,
+  offset: number,
+  now: number,
+): BrownoutSchedule {
   if (length <= 0) throw new ScheduleError(`"${text}" is never active: its windows are empty`);
   if (length >= period)
     throw new ScheduleError(
       `"${text}": a window as long as its period is not a brownout, it is --removed`,
     );
-  const windowAt = (now: number): Window => {
-    const start = Math.floor((now - offset) / period) * period + offset;
-    return now < start + length
-      ? { start, end: start + length }
-      : { start: start + period, end: start + period + length };
+  const windowAt = (at: number): Window | undefined => {
+    const start = Math.floor((at - offset) / period) * period + offset;
+    const window =
+      at < start + length
+        ? { start, end: start + length }
+        : { start: start + period, end: start + period + length };
+    // Past the last date there is no next window (no Date could say when it is).
+    return window.end <= LAST_INSTANT ? window : undefined;
   };
+  if (!windowAt(now))
+    throw new ScheduleError(`"${text}": its next window would end ${BEYOND_DATES}`);
   return {
     text,
     windowAt,
-    isActive: (now) => {
-      const window = windowAt(now);
-      return window.start <= now && now < window.end;
+    isActive: (at) => {
+      const window = windowAt(at);
+      return window !== undefined && window.start <= at && at < window.end;
     },
   };
 }
@@ -90,6 +104,8 @@ function intervals(text: string, now: number): BrownoutSchedule {
     const end = to.startsWith('P') ? start + isoDuration(to) : instant(to);
     if (end <= start)
       throw new ScheduleError(`the interval "${part.slice(0, 80)}" ends before it starts`);
+    if (!(end <= LAST_INSTANT))
+      throw new ScheduleError(`the interval "${part.slice(0, 80)}" ends ${BEYOND_DATES}`);
     return { start, end };
   });
   windows.sort((a, b) => a.start - b.start);
@@ -116,7 +132,8 @@ function intervals(text: string, now: number): BrownoutSchedule {
 function duration(text: string): number {
   const amount = Number(text.slice(0, -1));
   const value = amount * UNIT_MS[text.slice(-1)]!;
-  if (!Number.isSafeInteger(value)) throw new ScheduleError(`"${text}" is too long a duration`);
+  if (!Number.isSafeInteger(value) || value > LAST_INSTANT)
+    throw new ScheduleError(`"${text}" is too long a duration: it would end ${BEYOND_DATES}`);
   return value;
 }
 

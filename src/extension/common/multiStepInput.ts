@@ -16,6 +16,8 @@ export interface InputStep extends StepFrame {
   password?: boolean;
   /** A message while the text is invalid (shown as you type), undefined when it is fine. */
   validate?: (text: string) => string | undefined;
+  /** A warning shown as you type that does not stop Enter (plain http to a remote host). */
+  warn?: (text: string) => string | undefined;
 }
 
 export interface PickStep<T extends vscode.QuickPickItem> extends StepFrame {
@@ -36,7 +38,16 @@ export function showInputStep(options: InputStep): Promise<string | typeof BACK>
   input.placeholder = options.placeholder;
   input.password = options.password ?? false;
   input.ignoreFocusOut = true;
-  const check = () => (input.validationMessage = options.validate?.(input.value));
+  const check = () => {
+    const problem = options.validate?.(input.value);
+    const warning = problem === undefined ? options.warn?.(input.value) : undefined;
+    input.validationMessage =
+      problem ??
+      (warning === undefined
+        ? undefined
+        : { message: warning, severity: vscode.InputBoxValidationSeverity.Warning });
+    return problem;
+  };
   check();
   return run(input, (resolve, disposables) => {
     disposables.push(

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
+import type { VerdictWords } from './deprecationForecast';
 import {
   progressReport,
   type ProgressReport,
@@ -57,7 +58,7 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   /** Built once per change, so nodes keep their identity (reveal, selection) until the next one. */
   private groups: GroupNode[] = [];
   private view: vscode.TreeView<CallsNode> | undefined;
-  private verdict: string | undefined;
+  private verdict: VerdictWords | undefined;
   /** Why the owner grouping fell back to folders, when it did. */
   private ownersNote: string | undefined;
 
@@ -70,9 +71,10 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     void vscode.commands.executeCommand('setContext', GROUPING_CONTEXT, this.grouping);
   }
 
-  /** The forecast's verdict in a few words, shown before the days left; none without history. */
-  showVerdict(verdict: string | undefined): void {
-    if (verdict === this.verdict) return;
+  /** The forecast's verdict in a few words, shown before the days left, and said whole above the tree. */
+  showVerdict(verdict: VerdictWords | undefined): void {
+    if (verdict?.short === this.verdict?.short && verdict?.sentence === this.verdict?.sentence)
+      return;
     this.verdict = verdict;
     this.describe();
   }
@@ -128,15 +130,10 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     if (!this.view) return;
     const daysLeft = vscode.l10n.t('{0} days left', this.report.daysLeft);
     // The verdict first: a narrow side bar cuts the end of the description off.
-    this.view.description = this.verdict ? `${this.verdict} · ${daysLeft}` : daysLeft;
+    this.view.description = this.verdict ? `${this.verdict.short} · ${daysLeft}` : daysLeft;
     // Said whole above the tree too: the description is cut off when the view's toolbar shows.
-    const forecast =
-      this.verdict &&
-      vscode.l10n.t(
-        'Forecast from the git history: {0}. The exported report has the burn-down chart.',
-        this.verdict,
-      );
-    this.view.message = [this.ownersNote, forecast].filter(Boolean).join(' ') || undefined;
+    this.view.message =
+      [this.ownersNote, this.verdict?.sentence].filter(Boolean).join(' ') || undefined;
   }
 
   getChildren(node?: CallsNode): CallsNode[] {

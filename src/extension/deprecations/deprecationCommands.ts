@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { EXPLANATION_URI, RULE_HELP_MARKDOWN } from '../../core/deprecations/rule';
+import { EXPLANATION_URI } from '../../core/deprecations/rule';
 import type { CommandSpec } from '../common/commandTable';
 import type { Log } from '../common/log';
 import type { DeprecatedCallsTree } from './deprecatedCallsTree';
@@ -8,6 +8,8 @@ import type { DeprecationForecast } from './deprecationForecast';
 import { DeprecationCountStatusBar } from './deprecationCount';
 import { exportDeprecationReport } from './exportReport';
 import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
+import { migrateAllDeprecatedCalls } from './migrateAll';
+import { showRendered } from './replacementDocs';
 
 /**
  * "Scan Workspace for Deprecated Calls", the explanation the diagnostics link to, and the
@@ -47,8 +49,12 @@ export function deprecationCommands(
         ),
     },
     {
+      id: 'petstore.migrateAllDeprecatedCalls',
+      run: () => migrateAllDeprecatedCalls(deprecations, log),
+    },
+    {
       id: 'petstore.showDeprecationHelp',
-      run: () => vscode.window.showTextDocument(vscode.Uri.parse(EXPLANATION_URI)),
+      run: () => showRendered(vscode.Uri.parse(EXPLANATION_URI)),
     },
     {
       id: 'petstore.exportDeprecationReport',
@@ -58,15 +64,11 @@ export function deprecationCommands(
           log,
           toolVersion,
           target instanceof vscode.Uri ? target : undefined,
-          forecast.history,
+          forecast.history ??
+            (forecast.noHistory === undefined ? undefined : { noHistory: forecast.noHistory }),
         ),
     },
     { id: 'petstore.deprecatedCalls.groupByOwner', run: () => calls.setGrouping('owner') },
     { id: 'petstore.deprecatedCalls.groupByFolder', run: () => calls.setGrouping('folder') },
   ];
 }
-
-/** Serves the explanation at petstore-docs:/deprecated-get-pet.md (a read-only Markdown document). */
-export const explanationProvider: vscode.TextDocumentContentProvider = {
-  provideTextDocumentContent: () => RULE_HELP_MARKDOWN,
-};

@@ -29,6 +29,15 @@ export class DeprecationForecast implements vscode.Disposable {
     return this.answer && 'history' in this.answer ? this.answer.history : undefined;
   }
 
+  /** Why there is no history ("no history: the workspace is not in a git repository"), when so. */
+  get noHistory(): string | undefined {
+    return this.answer &&
+      'unavailable' in this.answer &&
+      /^no history\b/.test(this.answer.unavailable)
+      ? this.answer.unavailable
+      : undefined;
+  }
+
   /** Whether anyone asked for the forecast yet (the view shown, a scan): until then no work. */
   get asked(): boolean {
     return this.answer !== undefined || this.asking !== undefined;
@@ -102,8 +111,48 @@ function enabled(): boolean {
   return vscode.workspace.getConfiguration('petstore.deprecations').get<boolean>('forecast', true);
 }
 
-/** The verdict in the view's description: a few words, the details in the exported report. */
-export function verdictInWords(forecast: Forecast): string | undefined {
+/** The verdict as the Deprecated Calls view shows it: a few words, and a sentence above the tree. */
+export interface VerdictWords {
+  short: string;
+  sentence: string;
+}
+
+/** The verdict of a history, or why there is none; undefined when there is nothing to say (done). */
+export function verdictInWords(
+  history: HistoryReport | undefined,
+  noHistory: string | undefined,
+): VerdictWords | undefined {
+  if (!history)
+    return noHistory === undefined
+      ? undefined
+      : {
+          short: vscode.l10n.t('no history'),
+          sentence: vscode.l10n.t(
+            'No history to forecast from: {0}.',
+            noHistory.replace(/^no history: /, ''),
+          ),
+        };
+  const forecast = history.forecast.total;
+  if (forecast.verdict === 'no history')
+    return {
+      short: vscode.l10n.t('no history'),
+      sentence: vscode.l10n.t(
+        'No history for {0} calls: they are in files git does not track. Commit them to follow their burn-down.',
+        history.untracked?.calls ?? '?',
+      ),
+    };
+  const short = shortVerdict(forecast);
+  if (short === undefined) return undefined;
+  return {
+    short,
+    sentence: vscode.l10n.t(
+      'Forecast from the git history: {0}. The exported report has the burn-down chart.',
+      short,
+    ),
+  };
+}
+
+function shortVerdict(forecast: Forecast): string | undefined {
   switch (forecast.verdict) {
     case 'on track':
       return vscode.l10n.t('on track: zero by {0}', forecast.zeroDate?.slice(0, 7) ?? '?');
@@ -115,6 +164,7 @@ export function verdictInWords(forecast: Forecast): string | undefined {
       return vscode.l10n.t('no progress');
     case 'not enough history':
       return vscode.l10n.t('too little history to forecast');
+    case 'no history':
     case 'done':
       return undefined;
   }

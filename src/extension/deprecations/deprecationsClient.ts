@@ -13,6 +13,7 @@ import {
 import { EXPLANATION_URI } from '../../core/deprecations/rule';
 import { readDeprecationSettings } from './deprecationSettings';
 import { editorRipgrep } from './editorRipgrep';
+import { isDocsUri, showRendered } from './replacementDocs';
 
 /** Files the server follows on disk (created, changed, deleted). */
 const WATCHED_FILES = `**/{${[
@@ -58,6 +59,17 @@ export function createDeprecationsClient(
       ripgrepPath: editorRipgrep(vscode.env.appRoot),
     },
     outputChannel,
+    middleware: {
+      window: {
+        // The server's pages (the replacement, in the call's language) open rendered.
+        showDocument: async (params, token, next) => {
+          const uri = vscode.Uri.parse(params.uri);
+          if (!isDocsUri(uri)) return next(params, token);
+          await showRendered(uri);
+          return { success: true };
+        },
+      },
+    },
   };
   return new LanguageClient(
     'petstoreDeprecations',

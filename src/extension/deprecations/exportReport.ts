@@ -4,7 +4,7 @@ import type { HistoryReport } from '../../core/deprecations/history/historyRepor
 import { readBaselineFile } from '../../core/deprecations/migration/baseline';
 import { progressReport } from '../../core/deprecations/migration/progress';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
-import { progressHtml } from '../../core/deprecations/reports/progressHtml';
+import { progressHtml, type NoHistory } from '../../core/deprecations/reports/progressHtml';
 import type { Log } from '../common/log';
 import {
   deprecatedCallsInEditor,
@@ -18,13 +18,13 @@ export const DEFAULT_REPORT_NAME = 'petstore-deprecations-report.html';
 /**
  * Writes the progress report of the calls the editor shows, as the CLI's `report` writes it (one
  * self-contained HTML page, grouped by CODEOWNERS when there is one, with the burn-down when the
- * git history gave one), to `target` or where the user says. Returns where it was written, or undefined when the user cancelled.
+ * git history gave one, or why there is none), to `target` or where the user says. Returns where it was written, or undefined when the user cancelled.
  */
 export async function exportDeprecationReport(
   log: Log,
   toolVersion: string,
   target?: vscode.Uri,
-  history?: HistoryReport,
+  history?: HistoryReport | NoHistory,
 ): Promise<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const destination =

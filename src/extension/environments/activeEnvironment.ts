@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Environment } from '../../core/explorer/environments';
+import { defaultEnvironment, type Environment } from '../../core/explorer/environments';
 import { readSettings, SECTION } from '../common/settings';
 
 const STATE_KEY = 'petstore.activeEnvironment';
@@ -25,16 +25,12 @@ export class ActiveEnvironment implements vscode.Disposable {
     return readSettings().environments;
   }
 
-  /** The chosen environment (a rehearsal's while one runs); without a choice, the first one that has a base URL. */
+  /** The chosen environment (a rehearsal's while one runs); without a choice, a test environment if there is one. */
   get current(): Environment {
     if (this.rehearsal) return this.rehearsal;
     const environments = this.all;
     const chosen = this.workspaceState.get<string>(STATE_KEY);
-    return (
-      environments.find((e) => e.id === chosen) ??
-      environments.find((e) => e.baseUrl) ??
-      environments[0]!
-    );
+    return environments.find((e) => e.id === chosen) ?? defaultEnvironment(environments);
   }
 
   /** Points everything at a rehearsal's environment until `endRehearsal`. */

@@ -5,6 +5,9 @@ import type { ActiveEnvironment } from './activeEnvironment';
 import type { CommandSpec } from '../common/commandTable';
 import type { PetStoreAccess } from './petStoreAccess';
 
+/** How long a confirmation stays in the status bar. */
+const CONFIRMATION_MS = 5000;
+
 /** Set / clear the key of an environment, and the two confirmations that guard where it goes. */
 export function apiKeyCommands(
   environments: ActiveEnvironment,
@@ -14,7 +17,7 @@ export function apiKeyCommands(
   return [
     {
       id: 'petstore.setApiKey',
-      run: (id?: unknown) => setApiKey(pick(environments, id), keys, access),
+      run: (id?: unknown) => promptForApiKey(pick(environments, id), keys, access),
     },
     {
       id: 'petstore.clearApiKey',
@@ -31,7 +34,8 @@ function pick(environments: ActiveEnvironment, id: unknown): Environment {
   );
 }
 
-async function setApiKey(
+/** The password input for an environment's key (after the plain-http question); Escape cancels. */
+export async function promptForApiKey(
   environment: Environment,
   keys: ApiKeyStore,
   access: PetStoreAccess,
@@ -39,7 +43,7 @@ async function setApiKey(
   if (!environment.baseUrl) {
     throw new Error(
       vscode.l10n.t(
-        'Set the base URL of {0} first (setting petstore.environments)',
+        'Set the base URL of {0} first (Pet Store: Edit Environment…)',
         environment.label,
       ),
     );
@@ -56,15 +60,18 @@ async function setApiKey(
   });
   if (key === undefined) throw new vscode.CancellationError();
   await keys.set(environment.id, origin, key);
-  void vscode.window.showInformationMessage(
-    vscode.l10n.t('Pet Store: API key for {0} saved.', environment.label),
+  // A confirmation, not news: said in the status bar for a moment, not left in the notifications.
+  vscode.window.setStatusBarMessage(
+    vscode.l10n.t('$(check) Pet Store: API key for {0} saved.', environment.label),
+    CONFIRMATION_MS,
   );
 }
 
 async function clearApiKey(environment: Environment, keys: ApiKeyStore): Promise<void> {
   await keys.clear(environment.id);
-  void vscode.window.showInformationMessage(
-    vscode.l10n.t('Pet Store: API key for {0} cleared.', environment.label),
+  vscode.window.setStatusBarMessage(
+    vscode.l10n.t('$(check) Pet Store: API key for {0} cleared.', environment.label),
+    CONFIRMATION_MS,
   );
 }
 

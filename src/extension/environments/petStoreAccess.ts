@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ListPetsQuery, PetStoreClient } from '../../core/api/client';
+import type { FoundPet, ListPetsQuery, PetStoreClient } from '../../core/api/client';
 import type { NewPet, Pet } from '../../core/api/schemas';
 import { AccessProblem } from '../../core/explorer/accessProblem';
 import type { ApiKeyStore } from '../../core/explorer/apiKeyStore';
@@ -41,6 +41,13 @@ export class PetStoreAccess {
 
   createPet(newPet: NewPet, signal?: AbortSignal): Promise<Pet> {
     return this.createPetIn(this.environment, newPet, signal);
+  }
+
+  /** Finds a pet the supported way (its status's list, then the others), with each response. */
+  findPet(pet: Pet, signal?: AbortSignal): Promise<FoundPet> {
+    return this.withClient(this.environment, (client) =>
+      client.findPet(pet.id, pet.status, { signal }),
+    );
   }
 
   /** The same checks for an environment named by the caller (the agent tools), active or not. */

@@ -7,7 +7,7 @@ import {
 } from '../../core/explorer/requestSnippets';
 import type { Pet } from '../../core/api/schemas';
 import type { PetsViewMode } from '../../core/explorer/petTreeModel';
-import { stringifyJsonLossless } from '../../core/json/losslessJson';
+import { findPetRequest as findPetIn } from '../../core/explorer/findPetRequest';
 import type { Environment } from '../../core/explorer/environments';
 
 /** The list request the view makes: its status filter (one status shown) and its limit. */
@@ -22,14 +22,9 @@ export function listRequest(
   return { method: 'GET', url: url.href };
 }
 
-/** A create request with a pet's fields (its id is the server's to assign). */
-export function createRequest(environment: Environment, pet: Pet): RequestDescription {
-  const body = stringifyJsonLossless({
-    name: pet.name,
-    categoryId: pet.categoryId,
-    ...(pet.status === undefined ? {} : { status: pet.status }),
-  });
-  return { method: 'POST', url: `${baseOf(environment)}/pets`, body };
+/** The supported request that finds a pet in the environment (core/explorer/findPetRequest). */
+export function findPetRequest(environment: Environment, pet: Pet): RequestDescription {
+  return findPetIn(baseOf(environment), pet);
 }
 
 function baseOf(environment: Environment): string {
@@ -45,6 +40,8 @@ function baseOf(environment: Environment): string {
 export async function copyRequestAs(
   request: RequestDescription,
   format?: unknown,
+  /** What to do with the answer, said when the request is copied. */
+  then?: string,
 ): Promise<string | undefined> {
   let chosen = SNIPPET_FORMATS.find((item) => item.format === format)?.format;
   if (!chosen) {
@@ -60,11 +57,10 @@ export async function copyRequestAs(
   }
   const snippet = requestSnippet(request, chosen);
   await vscode.env.clipboard.writeText(snippet);
-  void vscode.window.showInformationMessage(
-    vscode.l10n.t(
-      'Pet Store: request copied. It reads the API key from the environment variable {0}.',
-      API_KEY_VARIABLE,
-    ),
+  const copied = vscode.l10n.t(
+    'Pet Store: request copied. It reads the API key from the environment variable {0}.',
+    API_KEY_VARIABLE,
   );
+  void vscode.window.showInformationMessage(then ? `${copied} ${then}` : copied);
   return snippet;
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { PET_STATUSES } from '../../core/api/vocabulary';
 import { petJson } from '../../core/explorer/petPresentation';
 import { readSettings } from '../common/settings';
-import { copyRequestAs, createRequest, listRequest } from './copyRequest';
+import { copyRequestAs, findPetRequest, listRequest } from './copyRequest';
 import { filterByName } from './nameFilterInput';
 import type { PetsViewMode } from '../../core/explorer/petTreeModel';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
@@ -30,7 +30,6 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
   return [
     { id: 'petstore.refresh', run: () => tree.refresh() },
     { id: 'petstore.filterByStatus', run: () => filterByStatus(viewMode, tree) },
-    { id: 'petstore.switchEnvironment', run: () => switchEnvironment(environments) },
     { id: 'petstore.filterByName', run: () => filterByName(tree) },
     { id: 'petstore.clearNameFilter', run: () => tree.setNameFilter('') },
     { id: 'petstore.createPet', run: () => wizard.run() },
@@ -49,7 +48,7 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
     },
     {
       id: 'petstore.openPetDetails',
-      run: (node?: unknown) => details.show(petOf(node), environments.current.label),
+      run: (node?: unknown) => details.show(petOf(node)),
     },
     {
       id: 'petstore.openSettings',
@@ -69,9 +68,24 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
         ),
     },
     {
-      id: 'petstore.copyCreateRequestAs',
-      run: (node?: unknown, format?: unknown) =>
-        copyRequestAs(createRequest(environments.current, petOf(node)), format),
+      id: 'petstore.copyFindPetRequestAs',
+      run: (node?: unknown, format?: unknown) => {
+        const pet = petOf(node);
+        return copyRequestAs(
+          findPetRequest(environments.current, pet),
+          format,
+          pet.status === undefined
+            ? vscode.l10n.t(
+                'The pet has no status: it can only be among the first 100 of all pets, the one with id {0}.',
+                String(pet.id),
+              )
+            : vscode.l10n.t(
+                'In the answer (at most 100 {0} pets), the pet is the one with id {1}.',
+                pet.status,
+                String(pet.id),
+              ),
+        );
+      },
     },
   ];
 }
@@ -118,22 +132,4 @@ async function filterByStatus(viewMode: ViewModeStore, tree: PetsTreeProvider): 
   if (!chosen) throw new vscode.CancellationError();
   await viewMode.set(chosen.mode);
   tree.refresh();
-}
-
-async function switchEnvironment(environments: ActiveEnvironment): Promise<void> {
-  const current = environments.current;
-  const items = environments.all.map((environment) => ({
-    label: environment.label,
-    description: environment.id === current.id ? vscode.l10n.t('(active)') : undefined,
-    detail:
-      environment.baseUrl?.href ??
-      (environment.problem ? `⚠ ${environment.problem}` : vscode.l10n.t('No base URL set yet')),
-    id: environment.id,
-  }));
-  const chosen = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Pet Store Environment'),
-    placeHolder: vscode.l10n.t('Which environment should this workspace use?'),
-  });
-  if (!chosen) throw new vscode.CancellationError();
-  await environments.select(chosen.id);
 }

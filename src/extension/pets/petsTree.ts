@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { PetStoreError } from '../../core/api/errors';
 import type { Pet } from '../../core/api/schemas';
 import { AccessProblem } from '../../core/explorer/accessProblem';
 import {
@@ -23,7 +22,6 @@ import {
   type PetsSnapshot,
   type PetsViewMode,
 } from '../../core/explorer/petTreeModel';
-import type { PromptGate } from '../../core/explorer/promptGate';
 import { LatestLoad } from '../../core/explorer/latestLoad';
 import { filterSnapshot, nameMatches, petCount } from '../../core/explorer/nameFilter';
 import {
@@ -144,7 +142,6 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
   constructor(
     private readonly access: PetStoreAccess,
     private readonly modeStore: { get(): PetsViewMode },
-    private readonly unauthorizedPrompts: PromptGate,
     private readonly log: Log,
   ) {}
 
@@ -310,7 +307,6 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
       this.loadedPets = petCount(snapshot);
       this.roots = this.rootsOf(this.loaded);
       this.setState('ready');
-      this.unauthorizedPrompts.reset(environment.id);
     } catch (error) {
       if (signal.aborted) return []; // replaced by the next load, which answers instead
       this.loaded = undefined;
@@ -357,17 +353,8 @@ export class PetsTreeProvider implements vscode.TreeDataProvider<PetsNode>, vsco
       vscode.l10n,
     );
     const view = { ...described, message: this.log.redact(described.message) };
-    if (
-      error instanceof PetStoreError &&
-      error.kind === 'unauthorized' &&
-      this.unauthorizedPrompts.claim(environmentId)
-    ) {
-      const setKey = vscode.l10n.t('Set API Key');
-      void vscode.window.showWarningMessage(`Pet Store: ${view.message}`, setKey).then(
-        (choice) => (choice ? vscode.commands.executeCommand('petstore.setApiKey') : undefined),
-        (failure: unknown) => this.log.error('Prompt failed', failure),
-      );
-    }
+    // No notification: it would stay in the notification centre after the key is fixed. The
+    // problem node says it where it happened, with the action that fixes it, and goes with it.
     const problem: ProblemNode = {
       kind: 'problem',
       id: `${environmentId}/problem`,

@@ -28,21 +28,50 @@ export function rehearsalCommands(
           plan,
           vscode.l10n.t('Rehearsal ({0}, {1})', where, modeWords(plan.mode)),
         );
-        const stop = vscode.l10n.t('Stop the Rehearsal');
-        void vscode.window
-          .showInformationMessage(
-            vscode.l10n.t(
-              'Pet Store: rehearsing the removal at {0}; the Pets view uses it until you stop.',
-              running.baseUrl,
-            ),
-            stop,
-          )
-          .then((choice) => (choice === stop ? rehearsal.stop() : undefined));
+        void showWhileRunning(rehearsal, running.baseUrl);
         return running;
       },
     },
     { id: 'petstore.stopRehearsal', run: () => rehearsal.stop() },
   ];
+}
+
+/**
+ * A notification for as long as the rehearsal runs, counting the calls it sees: Cancel stops the
+ * rehearsal, and however it stops (the status bar, another environment, the server ending) the
+ * notification goes with it, so none is left behind in the notification centre.
+ */
+function showWhileRunning(rehearsal: RemovalRehearsal, baseUrl: string): Thenable<void> {
+  return vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Pet Store: rehearsing the removal at {0}', baseUrl),
+      cancellable: true,
+    },
+    (progress, token) =>
+      new Promise<void>((resolve) => {
+        const report = () => {
+          const calls = rehearsal.running?.calls ?? 0;
+          progress.report({
+            message:
+              calls === 1
+                ? vscode.l10n.t('1 call to GET /pets/{petId} so far. Cancel stops the rehearsal.')
+                : vscode.l10n.t(
+                    '{0} calls to GET /pets/{petId} so far. Cancel stops the rehearsal.',
+                    calls,
+                  ),
+          });
+        };
+        const subscription = rehearsal.onDidChange(() => {
+          if (rehearsal.running?.baseUrl !== baseUrl) {
+            subscription.dispose();
+            resolve();
+          } else report();
+        });
+        token.onCancellationRequested(() => void rehearsal.stop());
+        report();
+      }),
+  );
 }
 
 function modeWords(mode: RehearsalMode): string {

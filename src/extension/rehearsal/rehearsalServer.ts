@@ -6,6 +6,7 @@ import {
   serverArguments,
   type RehearsalPlan,
 } from '../../core/rehearsal/rehearsalPlan';
+import { RehearsalTally } from '../../core/rehearsal/rehearsalSummary';
 import type { Log } from '../common/log';
 
 /** How long the server may take to say it listens before the rehearsal gives up. */
@@ -16,8 +17,9 @@ const START_TIMEOUT_MS = 15_000;
  * ships), on the editor's Node. It counts the calls to GET /pets/{petId} from its log.
  */
 export class RehearsalServer {
-  /** Calls to GET /pets/{petId} the server logged, whatever it answered. */
-  calls = 0;
+  /** Calls to GET /pets/{petId} the server logged, by what it answered. */
+  readonly tally = new RehearsalTally();
+  readonly startedAt = Date.now();
   private exitListeners: ((message: string) => void)[] = [];
   private callListeners: (() => void)[] = [];
 
@@ -64,8 +66,9 @@ export class RehearsalServer {
           resolve(server);
           return;
         }
-        if (deprecatedCallIn(line)) {
-          server.calls++;
+        const call = deprecatedCallIn(line);
+        if (call) {
+          server.tally.record(call);
           log.info(`Rehearsal: ${line}`);
           for (const listener of server.callListeners) listener();
         }
@@ -86,6 +89,11 @@ export class RehearsalServer {
         else for (const listener of server.exitListeners) listener(message);
       });
     });
+  }
+
+  /** Calls to GET /pets/{petId} the server logged, whatever it answered. */
+  get calls(): number {
+    return this.tally.calls;
   }
 
   onCall(listener: () => void): void {

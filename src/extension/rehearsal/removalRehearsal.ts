@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../../core/explorer/apiKeyStore';
 import type { Environment } from '../../core/explorer/environments';
 import type { RehearsalPlan } from '../../core/rehearsal/rehearsalPlan';
+import { rehearsalSummary } from '../../core/rehearsal/rehearsalSummary';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import type { Log } from '../common/log';
 import { RehearsalServer } from './rehearsalServer';
@@ -84,12 +85,7 @@ export class RemovalRehearsal implements vscode.Disposable {
     // environment only; a local server gets a key of its own.
     await this.keys.set(REHEARSAL_ENVIRONMENT_ID, baseUrl.origin, key);
     server.onCall(() => this.changed.fire());
-    server.onExit((message) => {
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t('Pet Store: the rehearsal server stopped ({0}).', message),
-      );
-      void this.stop();
-    });
+    server.onExit((message) => void this.stop(message));
     this.environments.beginRehearsal({
       id: REHEARSAL_ENVIRONMENT_ID,
       label,
@@ -102,8 +98,11 @@ export class RemovalRehearsal implements vscode.Disposable {
     return this.running!;
   }
 
-  /** Stops the server and restores the environment chosen before; nothing when none runs. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the server, restores the environment chosen before, and says what the rehearsal saw
+   * (with why, when the server stopped on its own); nothing when none runs.
+   */
+  async stop(stoppedOnItsOwn?: string): Promise<void> {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
@@ -112,8 +111,21 @@ export class RemovalRehearsal implements vscode.Disposable {
     await this.keys.clear(REHEARSAL_ENVIRONMENT_ID);
     await server.stop();
     await vscode.commands.executeCommand('setContext', REHEARSING_CONTEXT, false);
-    this.log.info(`Rehearsal stopped after ${server.calls} calls to GET /pets/{petId}`);
+    const summary = rehearsalSummary(server.tally, Date.now() - server.startedAt, vscode.l10n);
+    this.log.info(
+      `Rehearsal stopped${stoppedOnItsOwn ? ` on its own (${stoppedOnItsOwn})` : ''}: ${rehearsalSummary(server.tally, Date.now() - server.startedAt)}`,
+    );
     this.changed.fire();
+    // Said once it is over, with nothing left to do: a message that is not stale once read.
+    if (stoppedOnItsOwn)
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Pet Store: the rehearsal server stopped ({0}). {1}',
+          stoppedOnItsOwn,
+          summary,
+        ),
+      );
+    else void vscode.window.showInformationMessage(`Pet Store: ${summary}`);
   }
 
   dispose(): void {

@@ -37,6 +37,11 @@ export async function waitForWorkbench(
   await askHost('/waitFor', { selector, state, timeout: String(timeoutMs) });
 }
 
+/** Waits (in the browser) until a webview's content (the Markdown preview's, say) shows the text. */
+export async function waitForWebviewText(text: string, timeoutMs = 20_000): Promise<void> {
+  await askHost('/waitForWebviewText', { text, timeout: String(timeoutMs) });
+}
+
 /** Inner texts of the elements matching a selector. */
 export async function textsInWorkbench(selector: string): Promise<string[]> {
   return (await askHost<{ texts: string[] }>('/text', { selector })).texts;
@@ -61,6 +66,14 @@ export async function fillInput(selector: string, text: string): Promise<void> {
  */
 export async function pressKey(key: string, selector?: string): Promise<void> {
   await askHost('/press', selector ? { key, selector } : { key });
+}
+
+/** Clicks the first element a selector names (hovering it first), as a person would. */
+export async function clickInWorkbench(
+  selector: string,
+  button: 'left' | 'right' = 'left',
+): Promise<void> {
+  await askHost('/click', { selector, button });
 }
 
 /** Types text into an input element and presses Enter in it, as a user submitting it would. */

@@ -195,6 +195,39 @@ describe('petstore-deprecations history', function () {
     }
   });
 
+  it('counts the calls in files git does not track, and never says done while they remain', async () => {
+    const root = makeRepository([4, 0]);
+    try {
+      mkdirSync(join(root, 'demo/workspace/web'), { recursive: true });
+      writeFileSync(join(root, '.gitignore'), 'demo/\n');
+      writeFileSync(
+        join(root, 'demo/workspace/web/client.js'),
+        'fetch(`${BASE}/pets/${a}`);\nfetch(`${BASE}/pets/${b}`);\n',
+      );
+      writeFileSync(join(root, 'demo/workspace/get.py'), 'requests.get(f"{BASE}/pets/{pid}")\n');
+      const { code, stdout, stderr } = await run(['demo/workspace', '--since', '2026-01-10'], root);
+      assert.equal(code, 0, stderr);
+      assert.match(stdout, /^Forecast: no history: 3 calls in files git does not track\.$/m);
+      assert.doesNotMatch(stdout, /done/);
+      assert.match(
+        stdout,
+        /^note: 3 calls in files git does not track \(untracked or ignored\), not in the history: demo\/workspace\/get\.py \(1, Python\), demo\/workspace\/web\/client\.js \(2, JavaScript\); commit them/m,
+      );
+      const json = await run(['demo/workspace', '--since', '2026-01-10', '--format', 'json'], root);
+      const report = JSON.parse(json.stdout) as {
+        forecast: { total: { verdict: string } };
+        untracked: { calls: number; files: number };
+      };
+      assert.equal(report.forecast.total.verdict, 'no history');
+      assert.deepEqual([report.untracked.calls, report.untracked.files], [3, 2]);
+      // The whole repository: demo/ is ignored there, as the scan of the root ignores it.
+      const whole = await run(['--since', '2026-01-10'], root);
+      assert.match(whole.stdout, /^Forecast: done: no calls left\.$/m);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('refuses bad options and a folder outside git, with status 2 and a clear message', async () => {
     for (const [args, message] of [
       [['--every', 'day'], /--every must be week or month, not "day"/],
@@ -212,7 +245,8 @@ describe('petstore-deprecations history', function () {
     try {
       const { code, stderr } = await run([], outside);
       assert.equal(code, 2);
-      assert.match(stderr, /history needs a git repository/);
+      assert.match(stderr, /^petstore-deprecations: no history: .* is not in a git repository/);
+      assert.doesNotMatch(stderr, /Forecast|done/);
       assert.doesNotMatch(stderr, /\n\s+at /);
     } finally {
       rmSync(outside, { recursive: true, force: true });

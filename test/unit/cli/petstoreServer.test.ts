@@ -103,7 +103,7 @@ describe('petstore-server command line', () => {
       ],
       [
         ['--upstream', 'https://staging.example/v1', '--upstream-ca', '/nonexistent.pem'],
-        /--upstream-ca \/nonexistent\.pem: ENOENT/,
+        /--upstream-ca \/nonexistent\.pem: no such file/,
       ],
       [
         ['--upstream', 'https://staging.example/v1', '--upstream-ca', __filename],

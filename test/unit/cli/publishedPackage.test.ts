@@ -91,7 +91,10 @@ describe('the npm package petstore-deprecations, published to a registry and ins
       180_000,
     );
     assert.equal(scan.code, 1, scan.output);
-    assert.match(scan.stdout, /^src\/client\.ts:1:\d+: warning: GET \/pets\/\{petId\}/m);
+    assert.match(
+      scan.stdout,
+      /^src\/client\.ts:1:\d+: warning: Use GET \/pets with a status filter instead of .*GET \/pets\/\{petId\}/m,
+    );
   });
 
   it('installs globally with --prefix: the server answers, the language server initializes, the MCP server lists its tools', async () => {
@@ -245,7 +248,10 @@ describe('the npm package petstore-deprecations, published to a registry and ins
       project.git('add', '-A');
       const refused = await run('git', ['commit', '-m', 'adds a call']);
       assert.notEqual(refused.code, 0, refused.output);
-      assert.match(refused.output, /src\/with space\.ts:1:\d+: warning: GET \/pets\/\{petId\}/);
+      assert.match(
+        refused.output,
+        /src\/with space\.ts:1:\d+: warning: Use GET \/pets with a status filter instead of .*GET \/pets\/\{petId\}/,
+      );
       assert.throws(() => project.git('rev-parse', 'HEAD'), 'nothing was committed');
 
       project.remove('src/with space.ts');

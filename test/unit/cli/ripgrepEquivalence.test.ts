@@ -57,7 +57,6 @@ describe('ripgrep candidate listing gives the same findings as the walker', func
       'ignored/kept.ts',
       'nested/top-only.ts',
       'linked/target/client.go',
-      'vendored/client.rb',
     ])
       assert.ok(files.has(expected), `${expected} is found`);
     for (const ignored of [
@@ -67,6 +66,7 @@ describe('ripgrep candidate listing gives the same findings as the walker', func
       'top-only.ts',
       'odd/binary.ts',
       'linked/alias/client.go',
+      'vendored/client.rb',
     ])
       assert.ok(!files.has(ignored), `${ignored} is not`);
     await bothWays(tree, ['--no-gitignore']);

@@ -69,7 +69,7 @@ describe('petstore-deprecations: calls through wrappers, across files', function
     );
     assert.match(
       card.message,
-      /`fetchPetById\(\)` reaches it through fetchPetById \(web\/src\/store\/petSlice\.ts:4\) → getPetInfo \(web\/src\/services\/petService\.ts:11\) → \{…\}\/pets\/\{…\} \(web\/src\/services\/petService\.ts:12\)/,
+      /`fetchPetById\(\)`, which reaches GET \/pets\/\{petId\} through fetchPetById \(web\/src\/store\/petSlice\.ts:4\) → getPetInfo \(web\/src\/services\/petService\.ts:11\) → \{…\}\/pets\/\{…\} \(web\/src\/services\/petService\.ts:12\)/,
     );
   });
 

@@ -10,6 +10,7 @@ import {
   type RequestDescription,
   type SnippetFormat,
 } from '../../../src/core/explorer/requestSnippets';
+import { findPetRequest } from '../../../src/core/explorer/findPetRequest';
 import {
   startPetStoreServer,
   type RunningPetStoreServer,
@@ -113,6 +114,24 @@ describe('request snippets, run against the local server', function () {
       assert.ok(stored.every((pet) => !pet.name.includes(KEY)));
     });
   }
+
+  for (const format of runnable) {
+    it(`${format}: a pet's request finds it the supported way (its status, limit 100), never GET /pets/{petId}`, async () => {
+      const pet = [...server.repository.list({ status: 'pending', limit: 100 })][0]!;
+      const request = findPetRequest(`${server.baseUrl}/`, pet);
+      assert.equal(request.url, `${server.baseUrl}/pets?status=pending&limit=100`);
+      const answer = await run(format, requestSnippet(request, format), folder);
+      assert.ok(answer.includes(`"id":${pet.id},`), answer);
+      assert.ok(!/\/pets\/\d/.test(requestSnippet(request, format)), 'never the deprecated path');
+    });
+  }
+
+  it('a pet without a status is looked for in the unfiltered list, at the same limit', () => {
+    assert.equal(
+      findPetRequest('https://api.example.com/v1', {}).url,
+      'https://api.example.com/v1/pets?limit=100',
+    );
+  });
 
   it('http: a URL with braces or a line break stays one inert request line', () => {
     const snippet = requestSnippet(

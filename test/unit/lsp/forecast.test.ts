@@ -85,15 +85,45 @@ describe('language server: the forecast from the workspace’s git history', fun
     assert.equal(answer.history.forecast.total.verdict, 'no progress');
   });
 
+  it('never says done while files git does not track hold calls, and counts them at every ask', async () => {
+    const untracked = new GitRepository();
+    try {
+      // Committed: no call left. In the working tree: an ignored folder and a new file with calls.
+      untracked
+        .write('.gitignore', 'generated/\n')
+        .write('web/pets.ts', calls(0))
+        .commit(monthsAgo(2));
+      untracked.write('web/pets.ts', calls(0)).commit(monthsAgo(1));
+      untracked.write('generated/client.ts', calls(2)).write('web/new.ts', calls(1));
+      const folder = join(untracked.root, 'web');
+      let answer = await forecastOf(untracked.root);
+      assert.ok('history' in answer, JSON.stringify(answer));
+      // The scan of the root honours .gitignore, as the history's working tree does: web/new.ts only.
+      assert.equal(answer.history.forecast.total.verdict, 'no history');
+      assert.equal(
+        answer.history.forecast.total.summary,
+        'no history: 1 call in files git does not track',
+      );
+      assert.deepEqual(answer.history.untracked?.examples, [{ path: 'web/new.ts', calls: 1 }]);
+      untracked.write('web/newer.ts', calls(2));
+      answer = await forecastOf(folder);
+      assert.ok('history' in answer, JSON.stringify(answer));
+      assert.equal(answer.history.untracked?.calls, 3);
+      assert.equal(answer.history.points.at(-1)?.total, 0, 'the history itself is unchanged');
+    } finally {
+      untracked.dispose();
+    }
+  });
+
   it('says why there is no forecast outside a repository, or in one without commits', async () => {
     const plain = await mkdtemp(join(tmpdir(), 'petstore-lsp-no-git-'));
     const empty = new GitRepository();
     try {
       assert.deepEqual(await forecastOf(plain), {
-        unavailable: 'the workspace is not in a git repository',
+        unavailable: 'no history: the workspace is not in a git repository',
       });
       assert.deepEqual(await forecastOf(empty.root), {
-        unavailable: 'the repository has no commits yet',
+        unavailable: 'no history: the repository has no commits yet',
       });
     } finally {
       await rm(plain, { recursive: true, force: true });

@@ -151,7 +151,7 @@ describe('language server (in-memory streams)', function () {
     }
   });
 
-  it('offers a quick fix that inserts the suppression comment in the file’s syntax, which silences it', async () => {
+  it('offers the replacement first, in the file’s language, and suppressing last and never preferred; the comment is in the file’s syntax and silences it', async () => {
     const doc = uri('src/new.py');
     const diagnostics = client.latest.get(doc)!;
     const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
@@ -159,14 +159,15 @@ describe('language server (in-memory streams)', function () {
       range: diagnostics[0]!.range,
       context: { diagnostics },
     });
-    assert.deepEqual(
-      actions.map((action) => action.title),
-      [
-        'Suppress with petstore-ignore-next-line',
-        'Show the replacement (GET /pets with a status filter)',
-      ],
+    // Suppressing comes last and is never the preferred fix: hiding the warning is not fixing it.
+    const suppress = actions.at(-1)!;
+    assert.equal(suppress.title, 'Suppress with petstore-ignore-next-line');
+    assert.notEqual(suppress.isPreferred, true);
+    const show = actions.find(
+      (action) => action.title === 'Show the replacement (GET /pets with a status filter)',
     );
-    const [edit] = actions[0]!.edit!.changes![doc]!;
+    assert.deepEqual(show?.command?.arguments, ['python']);
+    const [edit] = suppress.edit!.changes![doc]!;
     assert.deepEqual(edit, {
       range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } },
       newText: '    # petstore-ignore-next-line\n',
@@ -178,12 +179,19 @@ describe('language server (in-memory streams)', function () {
     await client.diagnostics(doc, (d) => d.length === 0);
   });
 
-  it('shows the replacement through window/showDocument', async () => {
+  it('shows the replacement through window/showDocument, in the language it is asked for', async () => {
     await client.connection.sendRequest('workspace/executeCommand', {
       command: 'petstore.deprecations.showReplacement',
-      arguments: [],
+      arguments: ['python'],
     });
-    assert.deepEqual(client.shownDocuments, ['petstore-docs:/deprecated-get-pet.md']);
+    await client.connection.sendRequest('workspace/executeCommand', {
+      command: 'petstore.deprecations.showReplacement',
+      arguments: ['<script>'],
+    });
+    assert.deepEqual(client.shownDocuments, [
+      'petstore-docs:/deprecated-get-pet.md?language=python',
+      'petstore-docs:/deprecated-get-pet.md',
+    ]);
   });
 
   it('follows files created, changed and deleted on disk', async () => {

@@ -64,7 +64,7 @@ describe('language server: calls of wrappers, across files', function () {
     assert.deepEqual(call!.range.start, { line: 1, character: 28 });
     assert.match(
       call!.message as string,
-      /`getPetInfo\(\)` reaches it through getPetInfo \(src\/services\/petService\.ts:2\) → \/api\/pets\/\{…\} \(src\/services\/petService\.ts:3\)/,
+      /`getPetInfo\(\)`, which reaches GET \/pets\/\{petId\} through getPetInfo \(src\/services\/petService\.ts:2\) → \/api\/pets\/\{…\} \(src\/services\/petService\.ts:3\)/,
     );
     assert.deepEqual(
       call!.relatedInformation!.map((info) => [info.location.uri, info.location.range.start.line]),

@@ -62,6 +62,11 @@ describe('brownout schedules', () => {
       ['2026-12-01T11:00Z/2026-12-01T10:00Z', /ends before it starts/],
       ['2026-12-01T10:00Z/PT1H,2026-12-01T10:30Z/PT1H', /overlap/],
       ['2020-01-01T10:00Z/PT1H', /never active again/],
+      // Windows past what a date can hold: every later request would answer 500.
+      ['1m/104000000d', /would end after the last date a clock can hold/],
+      ['1m/9007199254740d', /too long a duration/],
+      ['2026-12-01T10:00Z/P100000000D', /ends after the last date a clock can hold/],
+      ['2026-12-01T10:00Z/P100000000000000D', /ends after the last date a clock can hold/],
     ] as const) {
       assert.throws(
         () => parseBrownoutSchedule(text, NOW),
@@ -138,6 +143,8 @@ describe('petstore-server --brownout', function () {
       [['--brownout', 'sometimes'], /--brownout: "sometimes" is not a brownout schedule/],
       [['--brownout', '10m/1h', '--removed'], /--removed and --brownout are used one at a time/],
       [['--brownout', '2020-01-01T00:00Z/PT1H'], /never active again/],
+      [['--brownout', '1m/104000000d'], /--brownout: .*after the last date a clock can hold/],
+      [['--brownout', '2026-12-01T10:00Z/P100000000D'], /after the last date a clock can hold/],
     ] as const) {
       const result = await runServerToExit(['--api-key', KEY, '--port', '0', ...args]);
       assert.equal(result.code, 2, result.output);

@@ -58,7 +58,7 @@ export function wrapperCalls(
   const { path, text, language } = file;
   const style = definitionStyleOf(language.family);
   if (!style || !language.lex) return [];
-  const present = new Set([...names].filter((name) => text.includes(name)));
+  const present = namesIn(text, names);
   if (present.size === 0) return [];
   const { tokens, comments } = language.lex(text);
   if (ignoresFile(comments)) return [];
@@ -84,6 +84,7 @@ export function wrapperCalls(
     argumentLists.push(argumentRange(tokens, index));
     callTokens.add(index);
   }
+  const coveredAt = coverage(covered);
   for (const { index: at, member, called } of calls) {
     const token = tokens[at]!;
     // A builder made inside the call that sends it (`PetsIdGetExecute(PetsIdGet(ctx, 1))`), or
@@ -114,7 +115,7 @@ export function wrapperCalls(
     const start = lines.position(token.start);
     // A call found before through a weaker chain is found again, surer, through this one.
     if (
-      covered.some(
+      coveredAt(start).some(
         (finding) => isInside(start, finding) && !isWeakerCall(finding, start, reached.confidence),
       )
     )
@@ -199,6 +200,53 @@ function sentOn(tokens: readonly Token[], at: number, calls: ReadonlySet<number>
     if (calls.has(end)) return true;
   }
   return false;
+}
+
+/** Names looked for one by one at most; past that, the text's words are listed once. */
+const NAMES_SEARCHED_ONE_BY_ONE = 16;
+const WORD = /[\p{L}\p{N}_$]+/gu;
+const IS_WORD = /^[\p{L}\p{N}_$]+$/u;
+
+/**
+ * The names that occur in `text`. A large index asks about thousands of names: searched one by one
+ * through a large file (a minified bundle defines as many functions as it has bytes to spare) that
+ * was quadratic; the file's words are listed once instead.
+ */
+function namesIn(text: string, names: ReadonlySet<string>): Set<string> {
+  if (names.size <= NAMES_SEARCHED_ONE_BY_ONE)
+    return new Set([...names].filter((name) => text.includes(name)));
+  const present = new Set<string>();
+  for (const match of text.matchAll(WORD)) if (names.has(match[0])) present.add(match[0]);
+  for (const name of names) if (!IS_WORD.test(name) && text.includes(name)) present.add(name);
+  return present;
+}
+
+/**
+ * The findings of `covered` that span a position, asked in increasing positions (the calls in
+ * token order): a sweep over the findings sorted by start, keeping only those still open, instead
+ * of every finding for every call (quadratic on a one-line bundle with a request per function).
+ */
+function coverage(covered: readonly Finding[]): (position: Position) => readonly Finding[] {
+  const byStart = [...covered].sort((a, b) => comparePositions(a.start, b.start));
+  let next = 0;
+  let open: Finding[] = [];
+  let last: Position | undefined;
+  return (position) => {
+    // Out of order (never expected): start the sweep again rather than miss a finding.
+    if (last && comparePositions(position, last) < 0) {
+      next = 0;
+      open = [];
+    }
+    last = position;
+    while (next < byStart.length && comparePositions(byStart[next]!.start, position) <= 0)
+      open.push(byStart[next++]!);
+    open = open.filter((finding) => comparePositions(finding.end, position) > 0);
+    return open;
+  };
+}
+
+function comparePositions(a: Position, b: Position): number {
+  return a.line - b.line || a.character - b.character;
 }
 
 /** Languages whose functions call each other: one family, or Java and Kotlin on the JVM. */

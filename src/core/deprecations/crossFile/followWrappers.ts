@@ -7,6 +7,7 @@
  */
 import type { Finding } from '../engine';
 import { isWeakerCall, wrapperCalls, type SourceText } from './callSites';
+import { ownDefinitions, withOwnDecisions, type OwnNames } from './ownDefinitions';
 import { MAX_WRAPPER_DEPTH, WrapperIndex } from './wrapperIndex';
 
 export interface FileFindingsInput {
@@ -21,6 +22,11 @@ export interface FollowedWrappers {
   /** The calls of wrappers, by file, in the order each file was first read. */
   calls: Map<string, Finding[]>;
   index: WrapperIndex;
+  /**
+   * Operation names the workspace defines itself: their calls are calls through that function, or
+   * none once it no longer sends the request (withOwnDecisions gives a file's findings so).
+   */
+  own: OwnNames;
 }
 
 /**
@@ -33,6 +39,27 @@ export async function followWrappers(
   mentioning: (names: readonly string[]) => Iterable<SourceText> | AsyncIterable<SourceText>,
   familyOf: FamilyOf,
 ): Promise<FollowedWrappers> {
+  const followed = await follow(direct, mentioning, familyOf);
+  const operations = direct.flatMap(({ path, findings }) => {
+    const family = familyOf(path);
+    return family ? findings.map((finding) => ({ family, finding })) : [];
+  });
+  const own = await ownDefinitions(operations, mentioning, followed.index);
+  if (own.size === 0) return { ...followed, own };
+  // The project's own functions of those names decide: their calls go through them (or, once they
+  // no longer send the request, are not calls). Followed again with the calls so decided.
+  const decided = direct.map(({ path, findings }) => ({
+    path,
+    findings: withOwnDecisions(findings, familyOf(path), own),
+  }));
+  return { ...(await follow(decided, mentioning, familyOf)), own };
+}
+
+async function follow(
+  direct: readonly FileFindingsInput[],
+  mentioning: (names: readonly string[]) => Iterable<SourceText> | AsyncIterable<SourceText>,
+  familyOf: FamilyOf,
+): Promise<Omit<FollowedWrappers, 'own'>> {
   const index = new WrapperIndex();
   const calls = new Map<string, Finding[]>();
   /** What each file's findings cover already: a call inside one is that finding, not another. */

@@ -5,7 +5,7 @@
  * never trusted; safe to delete. The repository may be someone else's: a link in the cache's
  * place is never read or written through (replaced), nor a FIFO or device read.
  */
-import { lstatSync } from 'node:fs';
+import { isSymbolicLink } from '../../files/boundary';
 import { join } from 'node:path';
 import { FileRefusedError, readRegularText } from '../../files/regularFile';
 import { writeFileWithin } from '../../files/writeWithin';
@@ -131,11 +131,8 @@ export class BlobCounts {
     let text: string;
     try {
       // Its folder is checked too: a link there is never followed.
-      if (isLink(join(this.gitDirectory!, FOLDER)))
-        throw new FileRefusedError(
-          `${join(this.gitDirectory!, FOLDER)} is a symbolic link`,
-          'link',
-        );
+      if (isSymbolicLink(join(this.gitDirectory!, FOLDER)))
+        throw new FileRefusedError(join(this.gitDirectory!, FOLDER), 'a symbolic link', 'link');
       text = readRegularText(file, { maxBytes: MAX_CACHE_BYTES, followLinks: false });
     } catch (error) {
       const refusal = error instanceof FileRefusedError ? error.reason : 'unreadable';
@@ -169,13 +166,6 @@ const REFUSALS = {
   unreadable: 'unreadable',
 } as const;
 
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
 const COMMITS_FILE = 'commit-tallies.json';
 
 interface CacheFile {

@@ -12,7 +12,14 @@ export interface HistoryPoint {
   calls: number;
 }
 
-export type Verdict = 'done' | 'on track' | 'late' | 'no progress' | 'not enough history';
+export type Verdict =
+  | 'done'
+  | 'on track'
+  | 'late'
+  | 'no progress'
+  | 'not enough history'
+  /** Calls remain that the history cannot see (files git does not track): never "done". */
+  | 'no history';
 
 export interface Forecast {
   verdict: Verdict;

@@ -80,7 +80,7 @@ const record =
 const tally = list(record({ name: text, calls: count }));
 const forecast = record(
   {
-    verdict: oneOf('done', 'on track', 'late', 'no progress', 'not enough history'),
+    verdict: oneOf('done', 'on track', 'late', 'no progress', 'not enough history', 'no history'),
     summary: text,
     method: text,
     points: count,
@@ -110,6 +110,12 @@ const history = record({
   ),
   forecast: record({ total: forecast, groups: list(record({ name: text, forecast })) }),
   notes: list(text),
+  // Older files have none: no calls were counted outside the history then.
+  'untracked?': record({
+    calls: count,
+    files: count,
+    examples: list(record({ path: text, calls: count })),
+  }),
 });
 
 export function parseHistoryFile(

@@ -6,6 +6,7 @@ import { visibleText } from '../../text/visibleText';
 import { REMOVAL_DATE_TEXT } from '../rule';
 import { forecast, type Forecast, type ForecastOptions } from './forecast';
 import type { History, Period } from './history';
+import { untrackedNote, untrackedWords, type UntrackedCalls } from './untrackedCalls';
 
 export interface HistoryReport {
   tool: string;
@@ -16,16 +17,25 @@ export interface HistoryReport {
   points: History['points'];
   forecast: { total: Forecast; groups: { name: string; forecast: Forecast }[] };
   notes: string[];
+  /** Calls in files git does not track, which no point counts (absent in older files). */
+  untracked?: UntrackedCalls;
 }
 
 export const HISTORY_TOOL = 'petstore-deprecations history';
 
 export function historyReport(
   history: History,
-  input: { version: string; every: Period; forecast?: ForecastOptions },
+  input: {
+    version: string;
+    every: Period;
+    forecast?: ForecastOptions;
+    /** The calls the scan sees in files git does not track. */
+    untracked?: UntrackedCalls;
+  },
 ): HistoryReport {
   const points = history.points;
-  const total = forecast(
+  const untracked = input.untracked;
+  const counted = forecast(
     points.map((point) => ({ date: point.date, calls: point.total })),
     input.forecast,
   );
@@ -52,8 +62,9 @@ export function historyReport(
     removalDate: REMOVAL_DATE_TEXT,
     every: input.every,
     points,
-    forecast: { total, groups },
-    notes: history.notes,
+    forecast: { total: withUntracked(counted, untracked), groups },
+    notes: untracked?.calls ? [untrackedNote(untracked), ...history.notes] : history.notes,
+    ...(untracked ? { untracked } : {}),
   };
 }
 
@@ -114,4 +125,55 @@ export function historyText(report: HistoryReport): string {
 
 function signed(value: number): string {
   return value > 0 ? `+${value}` : value === 0 ? '±0' : String(value);
+}
+
+/**
+ * The total's forecast told with the calls the history cannot see: while any remain it is never
+ * "done" (and with no counted calls left there is nothing to fit: "no history"), else they are
+ * named after the verdict.
+ */
+function withUntracked(total: Forecast, untracked: UntrackedCalls | undefined): Forecast {
+  if (!untracked?.calls) return total;
+  if (total.verdict === 'done' || total.points === 0)
+    return noHistory(
+      total.points,
+      untrackedWords(untracked),
+      'The history counts the files of each commit; these calls are in files git does not track, so no point counts them.',
+    );
+  return { ...total, summary: `${total.summary}; and ${untrackedWords(untracked)}` };
+}
+
+function noHistory(points: number, why: string, method: string): Forecast {
+  return { verdict: 'no history', points, summary: `no history: ${why}`, method };
+}
+
+/**
+ * A history shown beside a scan that found calls: where the history says "done" but the scan has
+ * calls (in total, or for an owner or folder of the same name), it says so instead of "done"
+ * (changes not committed yet, or a history file from before). A report never contradicts its own
+ * count.
+ */
+export function agreeingWithScan(
+  history: HistoryReport,
+  scan: { total: number; groups: readonly { name: string; calls: number }[] },
+): HistoryReport {
+  const left = (forecastOf: Forecast, calls: number): Forecast =>
+    calls === 0 || forecastOf.verdict !== 'done'
+      ? forecastOf
+      : noHistory(
+          forecastOf.points,
+          `${calls} call${calls === 1 ? '' : 's'} left that the history does not count`,
+          'The history counts committed files; the calls left are in changes not committed yet or in files git does not track.',
+        );
+  const callsOf = new Map(scan.groups.map((group) => [group.name, group.calls]));
+  return {
+    ...history,
+    forecast: {
+      total: left(history.forecast.total, scan.total),
+      groups: history.forecast.groups.map((group) => ({
+        ...group,
+        forecast: left(group.forecast, callsOf.get(group.name) ?? 0),
+      })),
+    },
+  };
 }

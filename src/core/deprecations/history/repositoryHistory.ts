@@ -12,7 +12,8 @@ import { scanSafely } from '../scanSafely';
 import { TOOL_VERSION } from '../toolVersion';
 import { isScannedName } from '../workspace/workspaceWalker';
 import { BlobCounts } from './blobCounts';
-import { countHistory, type Period } from './history';
+import { countHistory, type History, type Period } from './history';
+import { countUntrackedCalls } from './untrackedCalls';
 import { historyReport, type HistoryReport } from './historyReport';
 
 export interface RepositoryHistoryRun {
@@ -44,7 +45,15 @@ export interface RepositoryHistoryResult {
 export async function repositoryHistory(
   run: RepositoryHistoryRun,
 ): Promise<RepositoryHistoryResult> {
-  const { engine, minimum } = run;
+  const counted = await countRepositoryHistory(run);
+  return { ...counted, report: await withWorkingTree(run, counted.history) };
+}
+
+/** The history's counts alone (what a caller may keep per HEAD): the cache read and saved. */
+export async function countRepositoryHistory(
+  run: RepositoryHistoryRun,
+): Promise<{ history: History; scanned: number; cached: number }> {
+  const { minimum } = run;
   const cache = BlobCounts.open(
     run.cache ? run.gitDir : undefined,
     JSON.stringify({
@@ -56,27 +65,60 @@ export async function repositoryHistory(
   );
   const history = await countHistory({
     repository: run.repository,
-    scopes: run.scopes.includes('') ? [] : run.scopes,
+    scopes: scopesOf(run),
     since: run.since,
     until: run.until,
     every: run.every,
     accepts: (path) => isScannedName(path.slice(path.lastIndexOf('/') + 1), languageOfPath(path)),
-    count: (path, text) => {
-      const language = languageOfPath(path, text.slice(0, text.indexOf('\n') >>> 0));
-      if (!language) return 0;
-      const scan = scanSafely(engine, text, language);
-      return scan.findings.filter((finding) => meetsConfidence(finding.confidence, minimum)).length;
-    },
-    mightCount: (bytes) => engine.mightContainBytes(bytes),
+    count: counter(run),
+    mightCount: (bytes) => run.engine.mightContainBytes(bytes),
     maxFileBytes: run.maxFileBytes,
     cache,
   });
   cache.save();
-  const report = historyReport(
-    { ...history, notes: [...cache.notes, ...history.notes] },
-    { version: TOOL_VERSION, every: run.every, forecast: { windowMonths: run.windowMonths } },
-  );
-  return { report, scanned: history.scanned, cached: history.cached };
+  return {
+    history: { ...history, notes: [...cache.notes, ...history.notes] },
+    scanned: history.scanned,
+    cached: history.cached,
+  };
+}
+
+/**
+ * The history's report with the working tree as it is now: the calls in files git does not track
+ * are counted (by the same rules) and named, so the verdict never says "done" while calls remain.
+ */
+export async function withWorkingTree(
+  run: RepositoryHistoryRun,
+  history: History,
+): Promise<HistoryReport> {
+  const untracked = await countUntrackedCalls({
+    repository: run.repository,
+    scopes: scopesOf(run),
+    count: counter(run),
+    mightCount: (bytes) => run.engine.mightContainBytes(bytes),
+    maxFileBytes: run.maxFileBytes,
+  });
+  return historyReport(history, {
+    version: TOOL_VERSION,
+    every: run.every,
+    forecast: { windowMonths: run.windowMonths },
+    untracked,
+  });
+}
+
+function scopesOf(run: RepositoryHistoryRun): readonly string[] {
+  return run.scopes.includes('') ? [] : run.scopes;
+}
+
+/** The calls in one file's text, as the finder counts them (per file, at least `minimum` sure). */
+function counter(run: RepositoryHistoryRun): (path: string, text: string) => number {
+  return (path, text) => {
+    const language = languageOfPath(path, text.slice(0, text.indexOf('\n') >>> 0));
+    if (!language) return 0;
+    const scan = scanSafely(run.engine, text, language);
+    return scan.findings.filter((finding) => meetsConfidence(finding.confidence, run.minimum))
+      .length;
+  };
 }
 
 /** The same day a year before `now` (UTC): where `report --history auto` and the editor start. */

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { FileRefusedError, readFailure, readRegularText } from '../../files/regularFile';
 import { RULE_ID } from '../rule';
 import { writeFileAtomically } from './writeAtomically';
 import type { FingerprintedFinding } from './fingerprint';
@@ -82,16 +82,15 @@ export function readBaselineFile(path: string): Baseline {
   let text: string;
   try {
     // A regular file within the cap: `--baseline /dev/zero` or a FIFO must not be read forever.
-    const stats = statSync(path);
-    if (!stats.isFile()) throw new BaselineError(`the baseline ${path} is not a regular file`);
-    if (stats.size > MAX_BASELINE_BYTES)
+    text = readRegularText(path, { maxBytes: MAX_BASELINE_BYTES });
+  } catch (error) {
+    if (error instanceof FileRefusedError && error.reason === 'notRegularFile')
+      throw new BaselineError(`the baseline ${path} is not a regular file`);
+    if (error instanceof FileRefusedError && error.reason === 'tooLarge')
       throw new BaselineError(
         `the baseline ${path} is larger than ${MAX_BASELINE_BYTES} bytes: not a baseline`,
       );
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if (error instanceof BaselineError) throw error;
-    throw new BaselineError(`cannot read the baseline ${path}: ${(error as Error).message}`);
+    throw new BaselineError(`cannot read the baseline ${path}: ${readFailure(error)}`);
   }
   return parseBaseline(text, path);
 }

@@ -1,4 +1,5 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
+import { FileRefusedError, readRegularText } from '../../files/regularFile';
 import { isAbsolute, join, relative } from 'node:path';
 import {
   matchesPath,
@@ -23,18 +24,19 @@ export function readCodeOwnersFile(
   repository?: string,
 ): { text: string } | { problem: string } {
   try {
-    const stats = statSync(path);
-    if (!stats.isFile()) return { problem: 'not a regular file' };
-    if (stats.size > MAX_CODEOWNERS_BYTES)
-      return { problem: `larger than ${MAX_CODEOWNERS_BYTES} bytes, as GitHub ignores it` };
     if (repository !== undefined) {
       const inside = relative(realpathSync(repository), realpathSync(path));
       if (inside.startsWith('..') || isAbsolute(inside))
         return { problem: 'a link to a file outside the repository, not read' };
     }
-    return { text: readFileSync(path, 'utf8') };
+    return { text: readRegularText(path, { maxBytes: MAX_CODEOWNERS_BYTES }) };
   } catch (error) {
-    return { problem: (error as NodeJS.ErrnoException).code ?? 'unreadable' };
+    if (!(error instanceof FileRefusedError))
+      return { problem: (error as NodeJS.ErrnoException).code ?? 'unreadable' };
+    if (error.reason === 'notRegularFile') return { problem: 'not a regular file' };
+    if (error.reason === 'tooLarge')
+      return { problem: `larger than ${MAX_CODEOWNERS_BYTES} bytes, as GitHub ignores it` };
+    return { problem: error.code ?? 'unreadable' };
   }
 }
 

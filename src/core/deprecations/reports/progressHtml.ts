@@ -4,15 +4,26 @@
  * inline SVG.
  */
 import { visibleText } from '../../text/visibleText';
-import type { HistoryReport } from '../history/historyReport';
+import { agreeingWithScan, type HistoryReport } from '../history/historyReport';
 import type { ObservedCalls } from '../migration/observedCalls';
 import type { ProgressReport, Tally } from '../migration/progress';
 import { burnDownHtml } from './burnDown';
 
+/** Why a report has no burn-down, said where it would be ("no history: the workspace is not in a git repository"). */
+export interface NoHistory {
+  noHistory: string;
+}
+
+function burnDownSection(history: HistoryReport | NoHistory, scan: ProgressReport): string {
+  if ('noHistory' in history)
+    return `<p class="lead" id="forecast-verdict"><strong>No history.</strong> ${html(history.noHistory.replace(/^no history: /, ''))}: no burn-down and no forecast.</p>`;
+  return burnDownHtml(agreeingWithScan(history, scan), html);
+}
+
 export function progressHtml(
   report: ProgressReport,
   toolVersion: string,
-  history?: HistoryReport,
+  history?: HistoryReport | NoHistory,
 ): string {
   const grouping = report.groupedBy === 'owner' ? 'owner' : 'folder';
   const title = `Deprecated GET /pets/{petId}: ${count(report.total, 'call')} left`;
@@ -54,7 +65,7 @@ ${card('files', String(report.files), report.files === 1 ? 'file' : 'files')}
 ${report.throughWrappers ? card('through-wrappers', String(report.throughWrappers), report.throughWrappers === 1 ? 'call through a wrapper' : 'calls through a wrapper') : ''}
 ${baselineCards(report)}
 </section>
-${history ? section('Burn-down', '', burnDownHtml(history, html)) : ''}
+${history ? section('Burn-down', '', burnDownSection(history, report)) : ''}
 ${report.observed ? section('Observed calls', 'What a rehearsal of the removal saw (<code>petstore-server --record</code>): calls that reached GET /pets/{petId} at run time, beside those the code shows.', observedHtml(report.observed)) : ''}
 ${body}
 ${notes(report.notes)}

@@ -3,7 +3,8 @@
  * with the call list folded and cut (a GitHub comment holds at most 65,536 characters).
  */
 import { visibleText } from '../../text/visibleText';
-import type { HistoryReport } from '../history/historyReport';
+import { agreeingWithScan, type HistoryReport } from '../history/historyReport';
+import type { NoHistory } from './progressHtml';
 import { NO_OWNER, ROOT_FOLDER, type ProgressReport, type Tally } from '../migration/progress';
 import { forecastMarkdown } from './burnDown';
 
@@ -17,7 +18,7 @@ export interface MarkdownOptions {
    */
   mentionOwners?: boolean;
   /** The history (`report --history`): its forecast table follows the summary. */
-  history?: HistoryReport;
+  history?: HistoryReport | NoHistory;
 }
 
 export function progressMarkdown(report: ProgressReport, options: MarkdownOptions = {}): string {
@@ -49,7 +50,13 @@ export function progressMarkdown(report: ProgressReport, options: MarkdownOption
       '',
     );
   }
-  if (options.history) lines.push(forecastMarkdown(options.history, cell, owner), '');
+  if (options.history && 'noHistory' in options.history)
+    lines.push(
+      `**No history.** ${cell(options.history.noHistory.replace(/^no history: /, ''))}: no burn-down and no forecast.`,
+      '',
+    );
+  else if (options.history)
+    lines.push(forecastMarkdown(agreeingWithScan(options.history, report), cell, owner), '');
   const observed = report.observed;
   if (observed)
     lines.push(

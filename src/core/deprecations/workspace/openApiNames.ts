@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { FileRefusedError, readRegularFile, readRegularText } from '../../files/regularFile';
 import { listFilesWithRipgrep } from './ripgrepCandidates';
 import { listFiles, type ListedFile } from './workspaceWalker';
 import { MAX_OPENAPI_BYTES, deprecatedOperationNames, mayBeOpenApiFile } from './openApiDocuments';
@@ -17,6 +17,8 @@ export interface OpenApiSearch {
   excludes?: readonly string[];
   /** An rg that lists the YAML and JSON files mentioning a path parameter under /pets. */
   ripgrep?: string;
+  /** Real paths of the folders nothing is read outside of (default: the roots). */
+  confine?: readonly string[];
 }
 
 /**
@@ -58,33 +60,20 @@ export function openApiNamesIn(files: Iterable<ListedFile>): OpenApiNames {
 }
 
 /**
- * Whether a listed YAML or JSON file mentions a path parameter under /pets (`pets/{`), read a
- * piece at a time: what a listing of every candidate (files holding "pets") keeps of its possible
+ * Whether a listed YAML or JSON file (a regular file, bounded) mentions a path parameter under
+ * /pets (`pets/{`): what a listing of every candidate (files holding "pets") keeps of its possible
  * OpenAPI documents, as the documents' own rg search would.
  */
 export function mentionsPetsParameter(file: ListedFile): boolean {
-  const needle = Buffer.from('pets/{');
-  const piece = Buffer.alloc(PIECE_BYTES + needle.length);
-  let fd: number | undefined;
   try {
-    fd = openSync(file.bytes ?? file.path, 'r');
-    let kept = 0;
-    for (;;) {
-      const read = readSync(fd, piece, kept, PIECE_BYTES, null);
-      if (read === 0) return false;
-      const filled = kept + read;
-      if (piece.subarray(0, filled).includes(needle)) return true;
-      // The last bytes may start the needle: they start the next piece.
-      kept = Math.min(needle.length - 1, filled);
-      piece.copy(piece, 0, filled - kept, filled);
-    }
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+    return readRegularFile(file.bytes ?? file.path, { maxBytes: MAX_OPENAPI_BYTES }).includes(
+      'pets/{',
+    );
+  } catch (error) {
+    // Too large to read: kept, so the document's reader says so in a note.
+    return error instanceof FileRefusedError && error.reason === 'tooLarge';
   }
 }
-const PIECE_BYTES = 1024 * 1024;
 
 /** The names mayBeOpenApiFile accepts, as rg globs. */
 const OPENAPI_FILE_GLOBS = ['*.yaml', '*.yml', '*.json'];
@@ -103,6 +92,7 @@ function listDocuments(roots: readonly string[], search: OpenApiSearch): ListedF
         gitignore: search.gitignore,
         excludes: search.excludes,
         accept,
+        confine: search.confine,
       },
       () => undefined,
     );
@@ -112,22 +102,17 @@ function listDocuments(roots: readonly string[], search: OpenApiSearch): ListedF
     gitignore: search.gitignore,
     excludes: search.excludes,
     accept,
+    confine: search.confine,
   });
 }
 
 /** A regular file's text within the size cap; a problem for a larger one; nothing if unreadable. */
 function readDocument(file: ListedFile): { text: string } | { problem: string } | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(file.bytes ?? file.path, 'r');
-    const info = fstatSync(fd);
-    if (!info.isFile()) return undefined;
-    if (info.size > MAX_OPENAPI_BYTES)
+    return { text: readRegularText(file.bytes ?? file.path, { maxBytes: MAX_OPENAPI_BYTES }) };
+  } catch (error) {
+    if (error instanceof FileRefusedError && error.reason === 'tooLarge')
       return { problem: `larger than ${MAX_OPENAPI_BYTES} bytes, not read` };
-    return { text: readFileSync(fd, 'utf8') };
-  } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }

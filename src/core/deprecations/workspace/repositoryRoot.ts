@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { realBoundary } from '../../files/boundary';
 import { dirname, join, relative, sep } from 'node:path';
 
 /**
@@ -11,6 +12,24 @@ export function repositoryRoot(start: string): string {
     if (existsSync(join(folder, '.git'))) return folder;
     if (dirname(folder) === folder) return start;
   }
+}
+
+/**
+ * The folders a scan of `roots` reads within, as real paths: the repository around each root (or
+ * the root itself, outside a repository). A file reached through a link that leaves them is not
+ * read: a repository cannot make a scan read a user's files elsewhere.
+ */
+export function scanBoundary(roots: readonly string[]): string[] {
+  const folders = roots.map((root) => {
+    let folder = root;
+    try {
+      if (!statSync(root).isDirectory()) folder = dirname(root);
+    } catch {
+      // a missing root is noted by the listing
+    }
+    return repositoryRoot(folder);
+  });
+  return [...new Set(realBoundary(folders))];
 }
 
 /** `path` relative to `root`, '/'-separated (as baselines and SARIF name files). */

@@ -6,7 +6,7 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { accessSync, constants, lstatSync, realpathSync } from 'node:fs';
-import { basename, delimiter, join, normalize, sep } from 'node:path';
+import { basename, delimiter, isAbsolute, join, normalize, sep } from 'node:path';
 import ignore from 'ignore';
 import { languageOfPath, type LanguageSupport } from '../lexers/languages';
 import { escapedFileName, utf8FileName } from './fileNames';
@@ -37,6 +37,11 @@ export interface RipgrepOptions {
    * keeps, said to rg (`*.json`); `accept` still decides.
    */
   onlyNames?: readonly string[];
+  /**
+   * Real paths of the folders nothing is read outside of (default: the roots): a file reached
+   * through a link that leaves them is dropped with a note (rg follows links wherever they go).
+   */
+  confine?: readonly string[];
 }
 
 /** A complete listing, or why there is none (the caller falls back to the walker and says so). */
@@ -156,6 +161,8 @@ function listingOf(
   folder: string,
   options: RipgrepOptions,
   rootReals: readonly string[],
+  confine: readonly string[],
+  onSkip: (note: SkipNote) => void,
 ): RipgrepListing {
   if (run.error) return { problem: `${options.rg} failed (${run.error})` };
   if (run.status !== 0 && run.status !== 1 && !(run.status === 2 && onlyDanglingLinks(run.stderr)))
@@ -164,42 +171,56 @@ function listingOf(
     };
   const parsed = parseRipgrepList(run.stdout, folder, options.accept);
   if ('problem' in parsed) return parsed;
-  const aliased = aliasTest(folder, rootReals);
+  const reachedBy = linkTest(folder, rootReals, confine);
   const rules = options.excludes?.length ? ignore().add([...options.excludes]) : undefined;
   return {
-    files: parsed.files.filter(
-      (file) => !aliased(file) && !(rules && excludedFrom(folder, rules, file.path)),
-    ),
+    files: parsed.files.filter((file) => {
+      if (rules && excludedFrom(folder, rules, file.path)) return false;
+      const how = reachedBy(file);
+      if (how === 'outside') onSkip({ path: file.path, reason: 'outsideConfinement' });
+      return how === 'directly';
+    }),
   };
 }
 
 /**
- * Whether a listed file was reached through a link to a folder inside the scanned roots: rg
- * follows it, the walker does not (that folder is scanned by its own path). Each folder on the
- * way is looked at once per listing.
+ * How a listed file was reached: directly (or through links that stay inside), through a link to a
+ * folder inside the scanned roots (an alias: rg follows it, the walker scans that folder by its
+ * own path), or through a link that leaves `confine` (never read). Each folder on the way is
+ * looked at once per listing; the file itself costs one lstat.
  */
-function aliasTest(folder: string, rootReals: readonly string[]): (file: ListedFile) => boolean {
-  const verdicts = new Map<string, boolean>();
-  const isAlias = (path: string | Buffer): boolean => {
+function linkTest(
+  folder: string,
+  rootReals: readonly string[],
+  confine: readonly string[],
+): (file: ListedFile) => 'directly' | 'alias' | 'outside' {
+  const verdicts = new Map<string, 'directly' | 'alias' | 'outside'>();
+  const verdictOf = (path: Buffer, isFolder: boolean): 'directly' | 'alias' | 'outside' => {
     const key = path.toString('latin1');
     let verdict = verdicts.get(key);
     if (verdict === undefined) {
+      verdict = 'directly';
       try {
-        verdict =
-          lstatSync(path).isSymbolicLink() && isInside(realpathSync.native(path), rootReals);
+        if (lstatSync(path).isSymbolicLink()) {
+          const real = realpathSync.native(path);
+          if (!isInside(real, confine)) verdict = 'outside';
+          else if (isFolder && isInside(real, rootReals)) verdict = 'alias';
+        }
       } catch {
-        verdict = false;
+        verdict = 'outside';
       }
-      verdicts.set(key, verdict);
+      if (isFolder) verdicts.set(key, verdict);
     }
     return verdict;
   };
   return (file) => {
     const full = file.bytes ?? Buffer.from(file.path);
     const start = Buffer.byteLength(folder === '.' ? '' : folder) + 1;
-    for (let at = full.indexOf(sep, start); at !== -1; at = full.indexOf(sep, at + 1))
-      if (isAlias(full.subarray(0, at))) return true;
-    return false;
+    for (let at = full.indexOf(sep, start); at !== -1; at = full.indexOf(sep, at + 1)) {
+      const verdict = verdictOf(full.subarray(0, at), true);
+      if (verdict !== 'directly') return verdict;
+    }
+    return verdictOf(full, false);
   };
 }
 
@@ -252,7 +273,14 @@ function* listingSteps(
     if (kind === 'file') files.push({ path: root, language: languageOfPath(root) });
     if (kind !== 'folder') continue;
     const folder = folderArgument(root);
-    const listing = listingOf(yield ripgrepArgs(options, folder), folder, options, rootReals);
+    const listing = listingOf(
+      yield ripgrepArgs(options, folder),
+      folder,
+      options,
+      rootReals,
+      options.confine ?? rootReals,
+      onSkip,
+    );
     if ('problem' in listing) return listing;
     files.push(...sortedByPath(listing.files));
   }
@@ -294,10 +322,11 @@ function sortedByPath(files: ListedFile[]): ListedFile[] {
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** An executable `rg` on PATH, or undefined. */
+/** An executable `rg` on the PATH's absolute folders, or undefined. */
 export function ripgrepOnPath(path = process.env.PATH ?? ''): string | undefined {
   for (const folder of path.split(delimiter)) {
-    if (!folder) continue;
+    // Absolute folders only: "." or a relative entry would find an rg inside the tree scanned.
+    if (!folder || !isAbsolute(folder)) continue;
     const candidate = join(folder, process.platform === 'win32' ? 'rg.exe' : 'rg');
     try {
       accessSync(candidate, constants.X_OK);

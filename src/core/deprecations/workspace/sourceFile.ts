@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { readRegularFileAsync } from '../../files/regularFile';
 /**
  * A file's bytes as the editor reads them, in UTF-8 for the prefilter and the engine: a UTF-8 BOM is
  * dropped (VS Code does not count it as a column), UTF-16 LE/BE with a BOM is transcoded; anything
@@ -24,15 +23,9 @@ function transcode(bytes: Buffer, encoding: 'utf-16le' | 'utf-16be'): Buffer {
  * for what is not a regular file (never blocks on a FIFO), binary, larger than maxBytes or unreadable.
  */
 export async function readSourceFile(path: string, maxBytes: number): Promise<string | undefined> {
-  let handle: FileHandle | undefined;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    const info = await handle.stat();
-    if (!info.isFile() || info.size > maxBytes) return undefined;
-    return utf8SourceOf(await handle.readFile())?.toString('utf8');
+    return utf8SourceOf(await readRegularFileAsync(path, { maxBytes }))?.toString('utf8');
   } catch {
     return undefined;
-  } finally {
-    await handle?.close();
   }
 }

@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import { join, normalize, relative, sep } from 'node:path';
 import { isInside } from './pathInside';
+import { readRegularText } from '../../files/regularFile';
 import ignore, { type Ignore } from 'ignore';
 import { languageOfPath, type LanguageSupport } from '../lexers/languages';
 import { escapedFileName, utf8FileName } from './fileNames';
@@ -32,8 +33,9 @@ export interface WalkOptions {
   /** Which files are listed (default: what a scan reads, isScannedName). */
   accept?: (name: string, language: LanguageSupport | undefined) => boolean;
   /**
-   * Real paths of the folders nothing may be read outside of (an MCP server's workspace): a root
-   * or a link whose target is elsewhere is skipped with a note, never followed.
+   * Real paths of the folders nothing may be read outside of (default: the roots; the CLI: the
+   * repositories around them; an MCP server: its workspace): a root or a link whose target is
+   * elsewhere is skipped with a note, never followed.
    */
   confine?: readonly string[];
 }
@@ -68,6 +70,8 @@ const SEPARATOR = Buffer.from(sep);
 /** Page-cached files read fastest synchronously; the walk still yields to the event loop this often. */
 const FILES_PER_TURN = 256;
 const READ_BUFFER_BYTES = 1024 * 1024;
+/** A .gitignore is read up to this size (git itself reads up to 100 MB; real ones are kilobytes). */
+const MAX_GITIGNORE_BYTES = 8 * 1024 * 1024;
 
 interface PendingFolder {
   folder: string;
@@ -94,8 +98,9 @@ export interface ListedFile {
 
 /**
  * Lists the files to scan under roots (files or folders): honours .gitignore files at every level
- * and extra excludes, follows symlinks but never a loop, keeps supported sources and extensionless
- * files (possible scripts). Everything passed over is reported through `onSkip`.
+ * and extra excludes, follows symlinks that stay inside `confine` but never a loop, keeps
+ * supported sources and extensionless files (possible scripts). Everything passed over is
+ * reported through `onSkip`.
  */
 export function listFiles(
   roots: readonly string[],
@@ -106,6 +111,7 @@ export function listFiles(
   /** Real paths of the folders seen: a symlink back to one of them is a loop. */
   const visited = new Set<string>();
   const rootReals = realFolders(roots);
+  const confine = options.confine ?? rootReals;
   // Depth-first with an explicit stack (deep trees must not exhaust the call stack), in the order
   // a recursive walk would take: a folder's files, then each subfolder in turn. A folder's real
   // path is its parent's plus its name unless it was reached through a symlink, so only links
@@ -146,16 +152,16 @@ export function listFiles(
           const target = statSync(pathBytes ?? path);
           isDirectory = target.isDirectory();
           isFile = target.isFile();
-          if (isDirectory || options.confine) realPath = realpathSync.native(pathBytes ?? path);
+          realPath = realpathSync.native(pathBytes ?? path);
         } catch {
           continue; // dangling link
         }
-        if (options.confine && !isInside(realPath, options.confine)) {
+        if (!isInside(realPath, confine)) {
           onSkip({ path, reason: 'outsideConfinement' });
           continue;
         }
         // A link to a folder inside the scanned roots is an alias: that folder is scanned by its
-        // own path (a link to one of its ancestors would loop). Links out of the roots are followed.
+        // own path (a link to one of its ancestors would loop).
         if (isDirectory && isInside(realPath, rootReals)) {
           if (isInside(real, [realPath])) onSkip({ path, reason: 'symlinkLoop' });
           continue;
@@ -355,7 +361,8 @@ function childPath(folder: string, name: string): string {
 function gitignoreScope(folder: string, bytes: Buffer | undefined): IgnoreScope[] {
   try {
     const file = bytes ? Buffer.concat([bytes, SEPARATOR, GITIGNORE]) : join(folder, '.gitignore');
-    const text = readFileSync(file, 'utf8');
+    // A .gitignore that is a FIFO or a link to /dev/zero is passed over, as an unreadable one.
+    const text = readRegularText(file, { maxBytes: MAX_GITIGNORE_BYTES });
     return [{ base: folder, rules: ignore().add(text) }];
   } catch {
     return [];

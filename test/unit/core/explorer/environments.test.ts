@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
-import { readEnvironments, sendsKeyInClear } from '../../../../src/core/explorer/environments';
+import {
+  defaultEnvironment,
+  readEnvironments,
+  sendsKeyInClear,
+} from '../../../../src/core/explorer/environments';
 
 describe('environments from settings', () => {
   it('always lists production and staging first, then the user’s own', () => {
@@ -58,5 +62,23 @@ describe('protected environments', () => {
         ['eu', false],
       ],
     );
+  });
+});
+
+describe('the environment a workspace starts on', () => {
+  it('is a test environment when there is one, never production first', () => {
+    const environments = readEnvironments({
+      production: { baseUrl: 'http://127.0.0.1:8787/v1' },
+      test: { baseUrl: 'http://127.0.0.1:8787/v1', label: 'Test', protected: false },
+    });
+    assert.equal(defaultEnvironment(environments).id, 'test');
+  });
+
+  it('is the first with an address otherwise, and the first of all without any', () => {
+    const onlyProduction = readEnvironments({ production: { baseUrl: 'https://a.example/v1' } });
+    assert.equal(defaultEnvironment(onlyProduction).id, 'production');
+    assert.equal(defaultEnvironment(readEnvironments({})).id, 'production');
+    const broken = readEnvironments({ staging: { baseUrl: 'ftp://x/v1' } });
+    assert.equal(defaultEnvironment(broken).id, 'production');
   });
 });

@@ -46,6 +46,28 @@ async function calls(project: Project): Promise<string[]> {
 }
 
 describe('cross-file index: calls of the functions that send GET /pets/{id}', () => {
+  it('an index of many names at once (a bundle’s dozens of wrappers): every caller is found', async () => {
+    const names = Array.from({ length: 40 }, (_, k) => `loadPet${k}`).concat(['$pet', 'fetchPetÄ']);
+    const service = names
+      .map((name) => `export function ${name}(id) { return fetch(\`/api/pets/\${id}\`); }`)
+      .join('\n');
+    assert.deepEqual(
+      await calls({
+        'src/service.js': service,
+        'src/page.js': [
+          "import { loadPet7, $pet, fetchPetÄ } from './service';",
+          'loadPet7(1); $pet(2);',
+          'fetchPetÄ(3); loadPet70(4);',
+        ].join('\n'),
+      }),
+      [
+        'src/page.js:2 certain $pet',
+        'src/page.js:2 certain loadPet7',
+        'src/page.js:3 certain fetchPetÄ',
+      ],
+    );
+  });
+
   describe('the project’s own wrapper, defined in another file', () => {
     it('TypeScript: a module function imported by a component', async () => {
       assert.deepEqual(

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,6 +88,12 @@ describe('migration: CODEOWNERS', () => {
       assert.deepEqual(found.owners.ownersOf('a.ts'), []);
       rmSync(join(root, 'CODEOWNERS'));
       symlinkSync('/dev/zero', join(root, 'CODEOWNERS'));
+      assert.deepEqual(CodeOwners.find(root)!.owners.notes, [
+        'CODEOWNERS: a link to a file outside the repository, not read',
+      ]);
+      // A FIFO inside the repository: refused without blocking.
+      rmSync(join(root, 'CODEOWNERS'));
+      execFileSync('mkfifo', [join(root, 'CODEOWNERS')]);
       assert.deepEqual(CodeOwners.find(root)!.owners.notes, ['CODEOWNERS: not a regular file']);
     } finally {
       rmSync(root, { recursive: true, force: true });

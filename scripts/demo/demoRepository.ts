@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DEMO_HISTORY, type DemoCommit } from './demoHistory';
+
+const DAY = 86_400_000;
+
+/**
+ * Makes the demo workspace a repository of its own: the history's commits, each dated that many
+ * days before `now`, so the burn-down, its forecast and the owners' charts have months to show
+ * whenever the demo runs. git runs without the user's or the system's configuration (no signing,
+ * hooks or templates of theirs).
+ */
+export function createDemoRepository(
+  folder: string,
+  fixtures: string,
+  now: Date = new Date(),
+  history: readonly DemoCommit[] = DEMO_HISTORY,
+): void {
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const git = (args: string[], env: Record<string, string> = {}) =>
+    execFileSync('git', args, {
+      cwd: folder,
+      stdio: 'pipe',
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: folder,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        ...env,
+      },
+    });
+  git(['init', '-q', '-b', 'main', '--template=']);
+  // The editor's settings (with this run's server address) are the user's, not the project's.
+  writeFileSync(join(folder, '.gitignore'), '.vscode/\n');
+  history.forEach((commit, index) => {
+    for (const [path, source] of Object.entries(commit.files)) {
+      mkdirSync(dirname(join(folder, path)), { recursive: true });
+      copyFileSync(join(fixtures, source), join(folder, path));
+    }
+    // A working day's afternoon, a little later for each commit.
+    const at = new Date(now.getTime() - commit.daysAgo * DAY);
+    at.setUTCHours(13 + (index % 4), 7 * index, 0, 0);
+    const date = at.toISOString();
+    git(['add', '-A']);
+    git(['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-m', commit.message], {
+      GIT_AUTHOR_NAME: commit.author.name,
+      GIT_AUTHOR_EMAIL: commit.author.email,
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_NAME: commit.author.name,
+      GIT_COMMITTER_EMAIL: commit.author.email,
+      GIT_COMMITTER_DATE: date,
+    });
+  });
+}

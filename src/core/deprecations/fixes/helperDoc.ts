@@ -1,0 +1,25 @@
+/** The doc comment of every helper, in every language: what it replaces, what it answers, its reach. */
+import { REACH } from './replacement';
+
+/** The doc's lines without comment marks, for languages that write them their own way. */
+export function helperDocLines(answers: readonly string[]): string[] {
+  return [
+    'Finds a pet with GET /pets, one status at a time, instead of GET /pets/{petId} (getPet),',
+    'which is removed on 5 December 2030.',
+    ...answers,
+    ...wrap(REACH),
+  ];
+}
+
+function wrap(text: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + word.length + 1 > 92) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}

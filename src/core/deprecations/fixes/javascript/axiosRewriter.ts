@@ -1,0 +1,158 @@
+/**
+ * axios: `axios.get(url, config)` and an instance's `api.get(url, config)` →
+ * `getPetFromList(client, petsUrl, petId, config)`. The helper asks the same client (its base URL,
+ * headers and interceptors apply) for each status and answers as axios did: a response whose
+ * `data` is the pet, or the AxiosError axios throws on a 404 (with `response.status` 404 and the
+ * API's Error body), unless the config's `validateStatus` accepts 404, which returns it.
+ */
+import { styled } from '../fileStyle';
+import { LIST_LIMIT, PET_STATUSES } from '../replacement';
+import type { RequestCall } from '../requestCall';
+import { requestOf } from '../requestOf';
+import { urlOrFieldCollection } from './fieldCollection';
+import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
+import type { TextEdit } from '../sourceEdit';
+import { helperDoc, isTypeScript } from './javascriptCode';
+import { addedImport, defaultImportOf, importedFrom } from './imports';
+
+const NAME = 'getPetFromList';
+
+export const axiosRewriter: Rewriter = {
+  library: 'axios',
+  rewrite(site: RequestSite): Rewrite | undefined {
+    const axiosName = defaultImportOf(site.text, 'axios');
+    const instances = axiosName ? instancesOf(site.text, axiosName) : new Set<string>();
+    const typedInstances = typedAxiosNames(site.text);
+    const isAxiosGet = (call: RequestCall) => {
+      const match = /^(.*)\.get$/.exec(call.callee.text);
+      if (!match || call.urlArgument !== 0) return false;
+      const receiver = match[1]!.replace(/^this\./, '');
+      return (
+        receiver === axiosName ||
+        instances.has(receiver) ||
+        typedInstances.has(receiver) ||
+        (axiosName !== undefined &&
+          /^[\w.]+$/.test(receiver) &&
+          instances.has(receiver.split('.').pop()!)) ||
+        importedInstance(site, receiver.split('.')[0]!) ||
+        // Named for what it is: `axiosInstance`, `axiosClient`, `this.axios`.
+        /axios/i.test(receiver)
+      );
+    };
+    const request = requestOf(site, isAxiosGet, urlOrFieldCollection);
+    if (!request) return undefined;
+    const typed = isTypeScript(site.path);
+    const name = axiosName ?? 'axios';
+    if ('problem' in request)
+      return { manual: request.problem, snippet: snippet(typed, name, site) };
+    const client = request.call.callee.text.replace(/\.get$/, '');
+    const typeArguments = request.call.typeArguments
+      ? site.text.slice(request.call.typeArguments.start, request.call.typeArguments.end)
+      : '';
+    const edits = request.edits(`${NAME}${typeArguments}`, [client]);
+    // The type arguments stay where they were, after the helper's name: one edit covers both.
+    if (request.call.typeArguments) {
+      const callee = edits.find((edit) => edit.start === request.call.callee.start)!;
+      callee.end = request.call.typeArguments.end;
+    }
+    return {
+      description: `axios → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, through the same client`,
+      edits,
+      helper: {
+        name: NAME,
+        code: styled(helperLines(typed, name), site.style, { swapQuotes: true, semicolons: true }),
+        definedIn: (text) => text.includes(`function ${NAME}`),
+        imports: (text): TextEdit[] =>
+          defaultImportOf(text, 'axios') ? [] : addedImport(text, 'axios', 'axios', site.style),
+      },
+    };
+  },
+};
+
+/** Names assigned an instance of the default import: `const api = axios.create({...})`. */
+function instancesOf(text: string, axiosName: string): Set<string> {
+  const names = new Set<string>();
+  const pattern = new RegExp(
+    `(?:^|[^\\w$.])(?:this\\.)?([A-Za-z_$][\\w$]*)\\s*(?::[^=]+)?=\\s*${axiosName.replace(/\$/g, '\\$')}\\.create\\(`,
+    'g',
+  );
+  for (const match of text.matchAll(pattern)) names.add(match[1]!);
+  return names;
+}
+
+/**
+ * Whether `name` is imported from a module of the project that creates an axios instance
+ * (`export const api = axios.create(…)`, `export default axios.create(…)`).
+ */
+function importedInstance(site: RequestSite, name: string): boolean {
+  const specifier = importedFrom(site.text, name);
+  const module = specifier === undefined ? undefined : site.moduleText?.(specifier);
+  if (!module) return false;
+  const axios = defaultImportOf(module, 'axios');
+  return axios !== undefined && module.includes(`${axios}.create(`);
+}
+
+/** Names declared with an axios type: `private readonly http: AxiosInstance`. */
+function typedAxiosNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/([A-Za-z_$][\w$]*)\s*\??:\s*(?:AxiosInstance|AxiosStatic)\b/g))
+    names.add(match[1]!);
+  return names;
+}
+
+function snippet(typed: boolean, axiosName: string, site: RequestSite): string {
+  return styled(
+    [
+      `// const { data } = await ${NAME}(client, \`\${BASE_URL}/pets\`, petId, config);`,
+      ...helperLines(typed, axiosName),
+    ],
+    site.style,
+    { swapQuotes: true, semicolons: true },
+  );
+}
+
+function helperLines(typed: boolean, axios: string): string[] {
+  const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
+  return [
+    ...helperDoc(
+      'Answers as axios did: a response whose data is the pet, or the AxiosError of a 404 (with',
+      "the API's Error body) when no list holds it, unless config.validateStatus accepts 404.",
+    ),
+    typed
+      ? `async function ${NAME}<T = any>(client: Pick<typeof ${axios}, 'get'>, petsUrl: string, petId: string | number, config: NonNullable<Parameters<typeof ${axios}.get>[1]> = {}) {`
+      : `async function ${NAME}(client, petsUrl, petId, config = {}) {`,
+    `  for (const status of [${statuses}]) {`,
+    typed
+      ? "    const response = await client.get<string>(petsUrl.replace(/\\/+$/, ''), {"
+      : "    const response = await client.get(petsUrl.replace(/\\/+$/, ''), {",
+    '      ...config,',
+    typed
+      ? `      params: { ...(config.params as Record<string, unknown> | undefined), status, limit: ${LIST_LIMIT} },`
+      : `      params: { ...config.params, status, limit: ${LIST_LIMIT} },`,
+    "      responseType: 'text',",
+    typed
+      ? '      transformResponse: [(body: string) => body],'
+      : '      transformResponse: [(body) => body],',
+    typed ? '    } as typeof config);' : '    });',
+    typed ? '    const body: string = response.data;' : '    const body = response.data;',
+    typed
+      ? '    const pets: { id?: unknown }[] = JSON.parse(body);'
+      : '    const pets = JSON.parse(body);',
+    '    // Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
+    typed ? '    const ids: string[] = [];' : '    const ids = [];',
+    '    const idPattern = /"id"\\s*:\\s*(-?\\d+)/g;',
+    `    for (let match = idPattern.exec(body); match; match = idPattern.exec(body)) ids.push(match[1]${typed ? ' as string' : ''});`,
+    '    const index = ids.length === pets.length',
+    '      ? ids.indexOf(String(petId))',
+    '      : pets.findIndex((pet) => String(pet.id) === String(petId));',
+    `    if (index >= 0) return { ...response, data: pets[index]${typed ? ' as T' : ''} };`,
+    '  }',
+    "  const error = { code: 'not_found', message: `no pet ${petId} in the first 100 pets of any status`, status: 404 };",
+    typed
+      ? "  const notFound = { data: error as T, status: 404, statusText: 'Not Found', headers: {}, config: config as any, request: undefined };"
+      : "  const notFound = { data: error, status: 404, statusText: 'Not Found', headers: {}, config, request: undefined };",
+    '  if (config.validateStatus && config.validateStatus(404)) return notFound;',
+    `  throw new ${axios}.AxiosError('Request failed with status code 404', 'ERR_BAD_REQUEST', config${typed ? ' as any' : ''}, undefined, notFound);`,
+    '}',
+  ];
+}

@@ -1,0 +1,83 @@
+/**
+ * `fetch(url, init)` → `fetchPetFromList(petsUrl, petId, init)`: the helper lists each status and
+ * answers with a Response as the old request's: 200 with the pet, or 404 with the API's Error body,
+ * so `res.ok`, `res.status` and `res.json()` in the caller work as before.
+ */
+import { styled } from '../fileStyle';
+import { LIST_LIMIT, PET_STATUSES } from '../replacement';
+import { requestOf } from '../requestOf';
+import { urlOrFieldCollection } from './fieldCollection';
+import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
+import { helperDoc, isTypeScript } from './javascriptCode';
+
+const NAME = 'fetchPetFromList';
+const FETCH_CALLEES = new Set(['fetch', 'window.fetch', 'globalThis.fetch', 'self.fetch']);
+
+export const fetchRewriter: Rewriter = {
+  library: 'fetch',
+  snippet,
+  rewrite(site: RequestSite): Rewrite | undefined {
+    const request = requestOf(
+      site,
+      (call) => FETCH_CALLEES.has(call.callee.text) && call.urlArgument === 0,
+      urlOrFieldCollection,
+    );
+    if (!request) return undefined;
+    if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
+    const typed = isTypeScript(site.path);
+    return {
+      description: `fetch → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
+      edits: request.edits(NAME),
+      helper: {
+        name: NAME,
+        code: styled(helperLines(typed), site.style, { swapQuotes: true, semicolons: true }),
+        definedIn: (text) => text.includes(`function ${NAME}(`),
+      },
+    };
+  },
+};
+
+function snippet(site: RequestSite): string {
+  return styled(
+    [
+      `// const response = await ${NAME}(\`\${BASE_URL}/pets\`, petId, init);`,
+      ...helperLines(isTypeScript(site.path)),
+    ],
+    site.style,
+    { swapQuotes: true, semicolons: true },
+  );
+}
+
+function helperLines(typed: boolean): string[] {
+  const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
+  return [
+    ...helperDoc(
+      'Answers as that request did: a Response with the pet (200), or 404 with the API Error',
+      "body when no list holds it, so the caller's checks still work.",
+    ),
+    typed
+      ? `async function ${NAME}(petsUrl: string, petId: string | number, init?: RequestInit): Promise<Response> {`
+      : `async function ${NAME}(petsUrl, petId, init) {`,
+    `  for (const status of [${statuses}]) {`,
+    `    const response = await fetch(\`\${petsUrl.replace(/\\/+$/, '')}?status=\${status}&limit=${LIST_LIMIT}\`, init);`,
+    '    if (!response.ok) return response;',
+    '    const body = await response.text();',
+    typed
+      ? '    const pets: { id?: unknown }[] = JSON.parse(body);'
+      : '    const pets = JSON.parse(body);',
+    '    // Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
+    typed ? '    const ids: string[] = [];' : '    const ids = [];',
+    '    const idPattern = /"id"\\s*:\\s*(-?\\d+)/g;',
+    `    for (let match = idPattern.exec(body); match; match = idPattern.exec(body)) ids.push(match[1]${typed ? ' as string' : ''});`,
+    '    const index = ids.length === pets.length',
+    '      ? ids.indexOf(String(petId))',
+    '      : pets.findIndex((pet) => String(pet.id) === String(petId));',
+    '    if (index >= 0) {',
+    "      return new Response(JSON.stringify(pets[index]), { status: 200, headers: { 'Content-Type': 'application/json' } });",
+    '    }',
+    '  }',
+    "  const error = { code: 'not_found', message: `no pet ${petId} in the first 100 pets of any status`, status: 404 };",
+    "  return new Response(JSON.stringify(error), { status: 404, statusText: 'Not Found', headers: { 'Content-Type': 'application/json' } });",
+    '}',
+  ];
+}

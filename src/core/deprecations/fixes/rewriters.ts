@@ -1,0 +1,38 @@
+/** The rewriters of each language, tried in order: the first that knows a request's shape decides. */
+import type { LanguageFamily } from '../lexers/languages';
+import { csharpHttpClientRewriter } from './csharp/httpClientRewriter';
+import { netHttpRewriter as goNetHttpRewriter } from './go/netHttpRewriter';
+import { httpFileRewriter } from './http/httpFileRewriter';
+import { declaredClientRewriter } from './java/declaredClients';
+import { javaHttpClientRewriter } from './java/httpClientRewriter';
+import { restTemplateRewriter, webClientRewriter } from './java/springRewriters';
+import { axiosRewriter } from './javascript/axiosRewriter';
+import { fetchRewriter } from './javascript/fetchRewriter';
+import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
+import { ktorRewriter } from './kotlin/ktorRewriter';
+import { guzzleRewriter } from './php/guzzleRewriter';
+import { laravelHttpRewriter } from './php/laravelHttpRewriter';
+import { httpxRewriter } from './python/httpxRewriter';
+import { requestsRewriter } from './python/requestsRewriter';
+import { urllibRewriter } from './python/urllibRewriter';
+import type { Rewriter } from './rewriter';
+import { faradayRewriter } from './ruby/faradayRewriter';
+import { netHttpRewriter } from './ruby/netHttpRewriter';
+import { curlRewriter } from './shell/curlRewriter';
+
+const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
+  javascript: [fetchRewriter, axiosRewriter],
+  python: [requestsRewriter, httpxRewriter, urllibRewriter],
+  go: [goNetHttpRewriter],
+  java: [javaHttpClientRewriter, restTemplateRewriter, webClientRewriter, declaredClientRewriter],
+  kotlin: [kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],
+  csharp: [csharpHttpClientRewriter],
+  php: [laravelHttpRewriter, guzzleRewriter],
+  ruby: [netHttpRewriter, faradayRewriter],
+  shell: [curlRewriter],
+  http: [httpFileRewriter],
+};
+
+export function rewritersFor(family: LanguageFamily): readonly Rewriter[] {
+  return REWRITERS[family] ?? [];
+}

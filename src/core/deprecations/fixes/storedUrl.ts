@@ -1,0 +1,90 @@
+/**
+ * A URL kept in a name before it is sent: `const url = `${BASE}/pets/${id}`; … fetch(url)`. The
+ * rewrite keeps the name for the collection's URL and hands the id to the call, so both the
+ * assignment and the one call that uses the name change. Anything less clear (the name used
+ * twice, reassigned, or the id changed between) is left for a person.
+ */
+import { HOLE, tokenEnd, type Token } from '../model/tokens';
+import {
+  enclosingOpener,
+  matchingCloser,
+  nextSignificant,
+  previousSignificant,
+  tokenIndexAt,
+} from '../model/tokenWalk';
+import type { Range } from './requestCall';
+
+export interface StoredUrl {
+  /** The name the URL is kept in. */
+  name: string;
+  /** The one use of it after the assignment: a token index and its offsets. */
+  use: number;
+  useRange: Range;
+}
+
+/** Tokens looked at after the assignment for the name's use: a function's worth. */
+const REACH = 400;
+
+const ASSIGNMENT = new Set(['=', ':=']);
+
+/**
+ * The name `url` (offsets of the URL expression) is assigned to, and its single later use, or
+ * undefined. `idNames` are the identifiers of the id's expression: none may be assigned between.
+ */
+export function storedUrl(
+  tokens: readonly Token[],
+  url: Range,
+  idNames: readonly string[],
+): StoredUrl | undefined {
+  const first = tokenIndexAt(tokens, url.start);
+  const operator = previousSignificant(tokens, first - 1);
+  if (operator < 0 || !ASSIGNMENT.has(tokens[operator]!.text)) return undefined;
+  const target = previousSignificant(tokens, operator - 1);
+  if (target < 0 || tokens[target]!.kind !== 'ident') return undefined;
+  // `a.b = …` keeps it in a member, which other code may read: not this shape.
+  const before = previousSignificant(tokens, target - 1);
+  if (before >= 0 && /^(\.|->|\?\.)$/.test(tokens[before]!.text)) return undefined;
+  const name = tokens[target]!.text;
+  const end = tokenIndexAt(tokens, url.end - 1);
+  // Within the block that holds the assignment (a function's body), or a reach of tokens.
+  const block = enclosingOpener(tokens, target, 20_000);
+  const blockEnd =
+    block >= 0 && tokens[block]!.text === '{' ? matchingCloser(tokens, block, 20_000) : -1;
+  const stop = blockEnd >= 0 ? blockEnd : Math.min(tokens.length, end + REACH);
+  let use = -1;
+  // A string's interpolation that reads the name (`"GET ${url}"`, PHP's `"GET $url"`) is a use the
+  // tokens do not show: the name kept for the collection would change what it says.
+  const inString = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w])`);
+  for (let i = end + 1; i < stop; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'string' && token.parts?.includes(HOLE) && inString.test(token.text))
+      return undefined;
+    if (token.kind !== 'ident') continue;
+    if (token.text === name) {
+      const after = nextSignificant(tokens, i + 1);
+      const member = i > 0 && /^(\.|->|\?\.)$/.test(tokens[i - 1]!.text);
+      if (member) continue;
+      // Assigned again, or used a second time: not one clear use.
+      if (use >= 0 || (after >= 0 && ASSIGNMENT.has(tokens[after]!.text))) return undefined;
+      use = i;
+    } else if (use < 0 && idNames.includes(token.text)) {
+      const after = nextSignificant(tokens, i + 1);
+      if (after >= 0 && (ASSIGNMENT.has(tokens[after]!.text) || changes(tokens, after)))
+        return undefined;
+    }
+  }
+  if (use < 0) return undefined;
+  return { name, use, useRange: { start: tokens[use]!.start, end: tokenEnd(tokens[use]!) } };
+}
+
+/** `+=`, `-=`, and `++`/`--`, which C-family lexers give as two tokens. */
+function changes(tokens: readonly Token[], operator: number): boolean {
+  const text = tokens[operator]!.text;
+  if (/^(\+\+|--|\+=|-=)$/.test(text)) return true;
+  const next = tokens[operator + 1];
+  return (
+    (text === '+' || text === '-') &&
+    next?.text === text &&
+    next.start === tokens[operator]!.start + 1
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * A URL expression of GET /pets/{id} taken apart into what the replacement needs: the collection's
+ * URL as an expression of the same syntax (`${BASE}/pets`, `BASE + '/pets'`, f"{BASE}/pets") and
+ * the id's expression (`id`, `pet.id`, `42`). Everything else stays as written.
+ */
+import type { LanguageSupport } from '../lexers/languages';
+import { tokenEnd, type Token } from '../model/tokens';
+import { stringSource, type Segment } from './stringSegments';
+
+export interface UrlParts {
+  /** The collection's URL, as source text of the file's language. */
+  collection: string;
+  /** The id, as source text (an expression, or a number literal). */
+  id: string;
+}
+
+export type UrlSplit = UrlParts | { problem: string };
+
+/** Where "pets/" starts in a segment's text, by case as servers route it. */
+function petsIndex(text: string): number {
+  const lower = text.lastIndexOf('pets/');
+  const capital = text.lastIndexOf('Pets/');
+  return Math.max(lower, capital);
+}
+
+/**
+ * Splits the URL expression of tokens `first..last` of `text` (the finding's range). The last
+ * string token holding "pets/" is the one the id follows: as a hole in it, as digits in it, or as
+ * the operand concatenated after it.
+ */
+export function splitUrl(
+  text: string,
+  tokens: readonly Token[],
+  first: number,
+  last: number,
+  language: LanguageSupport,
+): UrlSplit {
+  let k = -1;
+  for (let i = last; i >= first; i--) {
+    const token = tokens[i]!;
+    if (token.kind === 'string' && petsIndex(token.text) >= 0) {
+      k = i;
+      break;
+    }
+  }
+  if (k < 0) return { problem: 'the path is not written in one string' };
+  const token = tokens[k]!;
+  const source = stringSource(token.text, language.family);
+  if (!source) return { problem: 'the URL is a kind of string the rewrite does not read' };
+  const segmentIndex = source.segments.findIndex(
+    (segment) =>
+      segment.kind === 'text' && petsIndex(token.text.slice(segment.start, segment.end)) >= 0,
+  );
+  // The last text segment holding pets/ is the path's (a base could name pets too).
+  let at = -1;
+  for (let s = source.segments.length - 1; s >= 0; s--) {
+    const segment = source.segments[s]!;
+    if (segment.kind === 'text' && petsIndex(token.text.slice(segment.start, segment.end)) >= 0) {
+      at = s;
+      break;
+    }
+  }
+  if (segmentIndex < 0 || at < 0) return { problem: 'the path is not in the string' };
+  const segment = source.segments[at]!;
+  const segmentText = token.text.slice(segment.start, segment.end);
+  const slash = segment.start + petsIndex(segmentText) + 4; // the "/" after "pets"
+  const after = token.text.slice(slash + 1, segment.end);
+  const prefixSource = text.slice(tokens[first]!.start, token.start);
+  const suffixSource = text.slice(tokenEnd(token), tokenEnd(tokens[last]!));
+  const collection = (cutFrom: number, cutTo: number) =>
+    prefixSource + token.text.slice(0, cutFrom) + token.text.slice(cutTo);
+
+  // 1. The id is a hole right after "pets/": `${BASE}/pets/${id}`.
+  if (after === '') {
+    const next: Segment | undefined = source.segments[at + 1];
+    if (next?.kind === 'hole') {
+      const rest = source.segments[at + 2];
+      if (rest && !restIsEmpty(token.text.slice(rest.start, rest.end)))
+        return { problem: 'the URL goes on after the id (a query or a fragment)' };
+      if (suffixSource.trim()) return { problem: 'the URL goes on after the string' };
+      return { collection: collection(slash, next.end), id: next.expression ?? '' };
+    }
+    // 2. The string ends with "pets/" and the id is concatenated after it: BASE + '/pets/' + id.
+    if (next === undefined && token.text.slice(segment.end, source.contentEnd) === '') {
+      const operator = tokens[k + 1];
+      if (!operator || !language.concatenation.has(operator.text))
+        return { problem: 'the id does not follow the path' };
+      const operand = text.slice(tokenEnd(operator), tokenEnd(tokens[last]!)).trim();
+      if (!operand) return { problem: 'the id does not follow the path' };
+      if (hasTopLevelOperator(tokens, k + 2, last, language.concatenation))
+        return { problem: 'the URL goes on after the id' };
+      return {
+        collection: prefixSource + token.text.slice(0, slash) + token.text.slice(segment.end),
+        id: operand,
+      };
+    }
+    return { problem: 'the id is not an expression the rewrite can take' };
+  }
+  // 3. A literal id: "/pets/42".
+  const literal = /^(\d+)(.*)$/s.exec(after);
+  if (literal) {
+    if (!restIsEmpty(literal[2]!) || source.segments[at + 1] || suffixSource.trim())
+      return { problem: 'the URL goes on after the id (a query or a fragment)' };
+    return { collection: collection(slash, segment.end), id: literal[1]! };
+  }
+  return { problem: `the id "${after.slice(0, 20)}" is a placeholder, not an expression` };
+}
+
+function restIsEmpty(text: string): boolean {
+  return text === '';
+}
+
+function hasTopLevelOperator(
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+  operators: ReadonlySet<string>,
+): boolean {
+  let depth = 0;
+  for (let i = from; i <= to; i++) {
+    const text = tokens[i]!.text;
+    if (text === '(' || text === '[' || text === '{') depth++;
+    else if (text === ')' || text === ']' || text === '}') depth--;
+    else if (depth === 0 && operators.has(text)) return true;
+  }
+  return false;
+}

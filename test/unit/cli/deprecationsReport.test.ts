@@ -137,7 +137,7 @@ describe('petstore-deprecations report', () => {
     assert.match(help.stdout, /report {4}the migration's progress/);
     const missing = await run([], repo);
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /missing command "scan", "report" or "history"/);
+    assert.match(missing.stderr, /missing command "scan", "report", "history", "plan" or "fix"/);
     const unknown = await run(['lint'], repo);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command "lint"/);

@@ -6,6 +6,7 @@ import { httpFileRewriter } from './http/httpFileRewriter';
 import { declaredClientRewriter } from './java/declaredClients';
 import { javaHttpClientRewriter } from './java/httpClientRewriter';
 import { restTemplateRewriter, webClientRewriter } from './java/springRewriters';
+import { angularHttpRewriter } from './javascript/angularHttpRewriter';
 import { axiosRewriter } from './javascript/axiosRewriter';
 import { fetchRewriter } from './javascript/fetchRewriter';
 import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
@@ -21,7 +22,7 @@ import { netHttpRewriter } from './ruby/netHttpRewriter';
 import { curlRewriter } from './shell/curlRewriter';
 
 const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
-  javascript: [fetchRewriter, axiosRewriter],
+  javascript: [fetchRewriter, axiosRewriter, angularHttpRewriter],
   python: [requestsRewriter, httpxRewriter, urllibRewriter],
   go: [goNetHttpRewriter],
   java: [javaHttpClientRewriter, restTemplateRewriter, webClientRewriter, declaredClientRewriter],

@@ -81,7 +81,8 @@ export const angularHttpRewriter: Rewriter = {
 
 /**
  * Names that hold an HttpClient: declared with its type (`private http: HttpClient`, a function's
- * `http: HttpClient`) or given `inject(HttpClient)`.
+ * `http: HttpClient`) or given one by an injector (`inject(HttpClient)`, `injector.get(HttpClient)`,
+ * `TestBed.inject(HttpClient)`).
  */
 function clientNames(text: string, httpClient: string): Set<string> {
   const names = new Set<string>();
@@ -91,7 +92,7 @@ function clientNames(text: string, httpClient: string): Set<string> {
     'g',
   );
   const injected = new RegExp(
-    `(?<![\\w$])#?([A-Za-z_$][\\w$]*)\\s*(?::[^=;{}\\n]+)?=\\s*inject\\(\\s*${type}\\s*\\)`,
+    `(?<![\\w$])#?([A-Za-z_$][\\w$]*)\\s*(?::[^=;{}\\n]+)?=\\s*(?:[\\w$.]*\\.)?(?:inject|get)\\(\\s*${type}\\s*[,)]`,
     'g',
   );
   for (const match of text.matchAll(typedName)) names.add(match[1]!);
@@ -231,7 +232,7 @@ function helperLines(typed: boolean): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
   const options = "NonNullable<Parameters<HttpClient['get']>[1]>";
   const head = `function ${NAME}`;
-  const parameters = 'http: HttpClient, petsUrl: string, petId: string | number';
+  const parameters = 'http: HttpClient, petsUrl: string, petId: unknown';
   return [
     ...helperDoc(
       "Answers as HttpClient.get did: the pet (with observe: 'response', an HttpResponse holding",

@@ -79,6 +79,8 @@ export const angularJsHttpRewriter: Rewriter = {
       edits = request.edits(NAME, [service]);
     }
     const placement = helperPlacement(site.path, text, tokens, site.url.start, site.style);
+    if (!placement)
+      return { manual: "the request is not in one of the page's scripts", snippet: snippet(site) };
     return {
       description: `$http → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, on $http's promise chain`,
       edits,
@@ -158,7 +160,11 @@ function helperLines(): string[] {
     '  }',
     "  // A rejection the $http chain adopts (no $q needed): the caller's handlers run as before.",
     '  function rejected(response) {',
-    '    return { then: function (resolve, reject) { reject(response); } };',
+    '    return {',
+    '      then: function (resolve, reject) {',
+    '        reject(response);',
+    '      }',
+    '    };',
     '  }',
     '  function list(index) {',
     '    var body = null;',

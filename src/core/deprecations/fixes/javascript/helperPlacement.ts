@@ -23,31 +23,36 @@ export interface Placement {
 
 const PAGE = /\.(html?|vue|svelte)$/i;
 
-/** The placement of a helper for the request at offset `at`. */
+/** The placement of a helper for the request at offset `at`; undefined in a page, outside its scripts. */
 export function helperPlacement(
   path: string,
   text: string,
   tokens: readonly Token[],
   at: number,
   style: FileStyle,
-): Placement {
+): Placement | undefined {
   let scope = { start: 0, end: text.length };
   let pageBlock: { closeLine: number; base: string } | undefined;
   if (PAGE.test(path)) {
-    const open = text.toLowerCase().lastIndexOf('<script', at);
-    const contentStart = open < 0 ? -1 : text.indexOf('>', open) + 1;
-    const close = text.toLowerCase().indexOf('</script', at);
-    if (contentStart <= 0 || close < 0) return { base: '' };
-    scope = { start: contentStart, end: close };
-    const closeLine = text.lastIndexOf('\n', close - 1) + 1;
-    const firstCode = /\S/.exec(text.slice(contentStart, close));
-    const codeStart = firstCode ? contentStart + firstCode.index : close;
+    // A page's first inline script that names the pets holds the helper: later scripts see the
+    // functions it declares. With one such script only, inside its wrapper.
+    const blocks = inlineScripts(text).filter((block) =>
+      /[Pp]ets\//.test(text.slice(block.start, block.end)),
+    );
+    const own = blocks.find((block) => block.start <= at && at <= block.end);
+    const block = blocks[0];
+    if (!block || !own) return undefined;
+    const closeLine = text.lastIndexOf('\n', block.end - 1) + 1;
+    const firstCode = /\S/.exec(text.slice(block.start, block.end));
+    const codeStart = firstCode ? block.start + firstCode.index : block.end;
     const base = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', codeStart - 1) + 1))![0];
     // `</script>` after code on its line: the helper goes on a line of its own before it.
     pageBlock = {
-      closeLine: /^[ \t]*$/.test(text.slice(closeLine, close)) ? closeLine : close,
+      closeLine: /^[ \t]*$/.test(text.slice(closeLine, block.end)) ? closeLine : block.end,
       base,
     };
+    if (blocks.length > 1) return { insertAt: pageBlock.closeLine, base: pageBlock.base };
+    scope = block;
   }
   const wrapper = wrapperBody(text, tokens, at, scope);
   if (wrapper) {
@@ -122,6 +127,19 @@ function statementStartOf(tokens: readonly Token[], index: number): number {
     start = i;
   }
   return start;
+}
+
+/** The content of each `<script>` without `src`: offsets after its `>` and before `</script`. */
+function inlineScripts(text: string): { start: number; end: number }[] {
+  const blocks: { start: number; end: number }[] = [];
+  const lower = text.toLowerCase();
+  for (const match of text.matchAll(/<script\b[^>]*>/gi)) {
+    const start = match.index + match[0].length;
+    const end = lower.indexOf('</script', start);
+    if (end < 0) break;
+    if (!/\ssrc\s*=/i.test(match[0])) blocks.push({ start, end });
+  }
+  return blocks;
 }
 
 function stripComments(text: string): string {

@@ -80,9 +80,11 @@ export const jqueryRewriter: Rewriter = {
     } else {
       const shape = positionalShape(site, call, method!);
       if ('problem' in shape) return left(shape.problem);
-      edits = positionalEdits(site, request, jquery!, shape);
+      edits = positionalEdits(request, jquery!, shape);
     }
     const placement = helperPlacement(site.path, text, tokens, site.url.start, site.style);
+    if (!placement)
+      return { manual: "the request is not in one of the page's scripts", snippet: snippet(site) };
     return {
       description: `$.${method} → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, with $.ajax and $.Deferred`,
       edits,
@@ -259,7 +261,6 @@ function kindOf(
  * the same `this`, run first as jQuery runs a success setting).
  */
 function positionalEdits(
-  site: RequestSite,
   request: Exclude<ReturnType<typeof requestOf>, undefined | { problem: string }>,
   jquery: string,
   shape: PositionalShape,
@@ -302,8 +303,15 @@ function helperLines(): string[] {
     ),
     `function ${NAME}($, petsUrl, petId, settings) {`,
     '  var options = $.extend({}, settings);',
-    '  var callbacks = { success: options.success, error: options.error, complete: options.complete, statusCode: options.statusCode || {} };',
-    "  $.each(['success', 'error', 'complete', 'statusCode', 'dataFilter'], function (i, name) { delete options[name]; });",
+    '  var callbacks = {',
+    '    success: options.success,',
+    '    error: options.error,',
+    '    complete: options.complete,',
+    '    statusCode: options.statusCode || {}',
+    '  };',
+    "  $.each(['success', 'error', 'complete', 'statusCode', 'dataFilter'], function (i, name) {",
+    '    delete options[name];',
+    '  });',
     "  var listUrl = String(petsUrl).replace(/\\/+$/, '');",
     "  var context = options.context || $.extend({}, $.ajaxSettings, options, { url: listUrl + '/' + petId, type: 'GET' });",
     `  var statuses = [${statuses}];`,
@@ -338,8 +346,12 @@ function helperLines(): string[] {
     "        statusText: 'Not Found',",
     '        responseText: JSON.stringify(error),',
     '        responseJSON: error,',
-    "        getResponseHeader: function (name) { return /^content-type$/i.test(name) ? 'application/json' : null; },",
-    "        getAllResponseHeaders: function () { return 'content-type: application/json\\r\\n'; }",
+    '        getResponseHeader: function (name) {',
+    "          return /^content-type$/i.test(name) ? 'application/json' : null;",
+    '        },',
+    '        getAllResponseHeaders: function () {',
+    "          return 'content-type: application/json\\r\\n';",
+    '        }',
     '      };',
     "      settle(false, [notFound, 'error', 'Not Found'], notFound);",
     '    }).fail(function (jqXHR, textStatus, errorThrown) {',

@@ -111,7 +111,6 @@ export function valueText(text: string, tokens: readonly Token[], entry: ObjectE
  * (the following whitespace too), or — for the last entry — from the end of the one before.
  */
 export function entryRemoval(
-  text: string,
   tokens: readonly Token[],
   literal: ObjectLiteral,
   entry: ObjectEntry,
@@ -135,7 +134,7 @@ export function literalWithout(
 ): string {
   const start = tokens[literal.open]!.start;
   const end = tokenEnd(tokens[literal.close]!);
-  const removal = entryRemoval(text, tokens, literal, entry);
+  const removal = entryRemoval(tokens, literal, entry);
   const rest = text.slice(start, removal.start) + text.slice(removal.end, end);
   return literal.entries.length === 1 ? '{}' : rest;
 }

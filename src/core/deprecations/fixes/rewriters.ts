@@ -6,8 +6,11 @@ import { httpFileRewriter } from './http/httpFileRewriter';
 import { declaredClientRewriter } from './java/declaredClients';
 import { javaHttpClientRewriter } from './java/httpClientRewriter';
 import { restTemplateRewriter, webClientRewriter } from './java/springRewriters';
+import { angularHttpRewriter } from './javascript/angularHttpRewriter';
+import { angularJsHttpRewriter } from './javascript/angularJsHttpRewriter';
 import { axiosRewriter } from './javascript/axiosRewriter';
 import { fetchRewriter } from './javascript/fetchRewriter';
+import { jqueryRewriter } from './javascript/jqueryRewriter';
 import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
 import { ktorRewriter } from './kotlin/ktorRewriter';
 import { guzzleRewriter } from './php/guzzleRewriter';
@@ -21,7 +24,13 @@ import { netHttpRewriter } from './ruby/netHttpRewriter';
 import { curlRewriter } from './shell/curlRewriter';
 
 const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
-  javascript: [fetchRewriter, axiosRewriter],
+  javascript: [
+    fetchRewriter,
+    axiosRewriter,
+    angularHttpRewriter,
+    angularJsHttpRewriter,
+    jqueryRewriter,
+  ],
   python: [requestsRewriter, httpxRewriter, urllibRewriter],
   go: [goNetHttpRewriter],
   java: [javaHttpClientRewriter, restTemplateRewriter, webClientRewriter, declaredClientRewriter],

@@ -2,6 +2,7 @@
 import type { LanguageFamily } from '../lexers/languages';
 import { csharpHttpClientRewriter } from './csharp/httpClientRewriter';
 import { netHttpRewriter as goNetHttpRewriter } from './go/netHttpRewriter';
+import { generatedJavaScriptRewriter } from './generated/generatedRewriters';
 import { httpFileRewriter } from './http/httpFileRewriter';
 import { declaredClientRewriter } from './java/declaredClients';
 import { javaHttpClientRewriter } from './java/httpClientRewriter';
@@ -21,7 +22,7 @@ import { netHttpRewriter } from './ruby/netHttpRewriter';
 import { curlRewriter } from './shell/curlRewriter';
 
 const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
-  javascript: [fetchRewriter, axiosRewriter],
+  javascript: [generatedJavaScriptRewriter, fetchRewriter, axiosRewriter],
   python: [requestsRewriter, httpxRewriter, urllibRewriter],
   go: [goNetHttpRewriter],
   java: [javaHttpClientRewriter, restTemplateRewriter, webClientRewriter, declaredClientRewriter],

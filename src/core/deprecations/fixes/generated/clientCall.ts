@@ -7,6 +7,7 @@ import { tokenEnd, type Token } from '../../model/tokens';
 import {
   chainStart,
   matchingCloser,
+  matchingOpener,
   nextSignificant,
   previousSignificant,
   tokenIndexAt,
@@ -51,7 +52,15 @@ export function clientCallAt(site: RequestSite): ClientCall | { problem: string 
   if (dot === '.' || dot === '?.' || dot === '->' || dot === '::') {
     const last = previousSignificant(tokens, separator - 1);
     if (last < 0) return { problem: 'the call has no receiver' };
-    let first = chainStart(tokens, last);
+    // `PetsApi(client).get_pet(…)`: chainStart walks from a name, so start at the call's callee.
+    let from = last;
+    if (tokens[last]!.text === ')' || tokens[last]!.text === ']') {
+      const opener = matchingOpener(tokens, last);
+      const callee = previousSignificant(tokens, opener - 1);
+      from = opener >= 0 && tokens[callee]?.kind === 'ident' ? callee : opener;
+      if (from < 0) return { problem: 'the receiver is not read' };
+    }
+    let first = chainStart(tokens, from);
     // `new PetsApi(config).getPet(…)`: the constructor's call is part of the receiver.
     const before = previousSignificant(tokens, first - 1);
     if (tokens[before]?.text === 'new') first = before;

@@ -7,6 +7,8 @@
  * snippet of the helper (for the generator assumed) and the advice to regenerate the client.
  */
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
+import { manualRewrite } from './manualClients';
+import { pythonRewrite } from './pythonClients';
 import { typescriptRewrite } from './typescriptClients';
 
 const LIBRARY = 'generated client';
@@ -19,3 +21,6 @@ function forOperations(rewrite: (site: RequestSite) => Rewrite): Rewriter {
 }
 
 export const generatedJavaScriptRewriter = forOperations(typescriptRewrite);
+export const generatedPythonRewriter = forOperations(pythonRewrite);
+/** Go, Java, Kotlin, C#, PHP, Ruby, Dart, Swift, Rust: left for a person, with the snippet. */
+export const generatedClientManual = forOperations(manualRewrite);

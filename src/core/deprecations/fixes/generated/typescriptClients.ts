@@ -72,14 +72,21 @@ interface Client {
 
 export function typescriptRewrite(site: RequestSite): Rewrite {
   const typed = isTypeScript(site.path);
+  if (/[([]/.test(site.finding.detail))
+    return manual(
+      site,
+      `a client that builds the path member by member (Kiota's ${site.finding.detail}): its 404 answer depends on the error mappings generated from the document`,
+      'kiota',
+    );
   const call = clientCallAt(site);
   if ('problem' in call) return manual(site, call.problem);
   const decorated = decoration(call.name);
-  if (decorated) return manual(site, decorated);
+  if (decorated) return manual(site, decorated, /^use[A-Z]/.test(call.name) ? 'orval' : undefined);
   if (!call.receiver)
     return manual(
       site,
-      `${call.name}(…) is called as a function (orval, or a client's function exported alone): its generator is not known`,
+      `${call.name}(…) is called as a function (orval, or a client's function exported alone): its generator and its 404 answer are not known`,
+      'orval',
     );
   const surroundings = surroundingsOf(site.path);
   if (!surroundings)
@@ -126,7 +133,7 @@ export function typescriptRewrite(site: RequestSite): Rewrite {
   if ('problem' in id) return manual(site, id.problem, client.generator);
   const replacement = `${TS_HELPER}(${[call.receiver.text, id.expression, ...id.rest].join(', ')})`;
   const helperName = TS_HELPER;
-  const code = helperLines(client, parameters, typed);
+  const code = helperLines(client, parameters, typed, errorName(site.text, client));
   const helper: Helper = {
     name: helperName,
     code: styled(code, site.style, { swapQuotes: true, semicolons: true }),
@@ -291,7 +298,7 @@ function errorImport(
         (named) => named.imported === name && named.local === name && !named.typeOnly,
       ),
   );
-  if (existing) return [];
+  if (existing || errorName(text, client) !== name) return [];
   if (client.generator === 'typescript-fetch') {
     const surroundings = surroundingsOf(site.path);
     const file = surroundings && moduleFile(surroundings, surroundings.folder, module);
@@ -305,7 +312,24 @@ function errorImport(
   return [added ?? addedImportLine(imports, name, from, site.style)];
 }
 
-function helperLines(client: Client, parameters: ListParameters, typed: boolean): string[] {
+/**
+ * How the helper names the client's error: ResponseError (imported from the client's module), or
+ * axios's AxiosError, through the file's default import of axios when it has one.
+ */
+function errorName(text: string, client: Client): string {
+  if (client.generator === 'typescript-fetch') return 'ResponseError';
+  const axios = importsOf(text).find(
+    (statement) => statement.module === 'axios' && !statement.typeOnly && statement.defaultName,
+  );
+  return axios ? `${axios.defaultName}.AxiosError` : 'AxiosError';
+}
+
+function helperLines(
+  client: Client,
+  parameters: ListParameters,
+  typed: boolean,
+  error = client.generator === 'typescript-fetch' ? 'ResponseError' : 'AxiosError',
+): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
   const type = client.className;
   const ids = [
@@ -314,7 +338,7 @@ function helperLines(client: Client, parameters: ListParameters, typed: boolean)
     '      ? ids.indexOf(String(petId))',
     '      : pets.findIndex((pet) => String(pet.id) === String(petId));',
   ];
-  const error =
+  const errorBody =
     "  const error = { code: 'not_found', message: `no pet ${petId} in the first 100 pets of any status`, status: 404 };";
   if (client.generator === 'typescript-fetch')
     return [
@@ -334,9 +358,9 @@ function helperLines(client: Client, parameters: ListParameters, typed: boolean)
       ...ids,
       `    if (index >= 0) return pets[index]${typed ? '!' : ''};`,
       '  }',
-      error,
+      errorBody,
       "  const notFound = new Response(JSON.stringify(error), { status: 404, statusText: 'Not Found', headers: { 'Content-Type': 'application/json' } });",
-      "  throw new ResponseError(notFound, 'Response returned an error code');",
+      `  throw new ${error}(notFound, 'Response returned an error code');`,
       '}',
     ];
   const optionsIndex = client.positional.length || 1;
@@ -365,7 +389,7 @@ function helperLines(client: Client, parameters: ListParameters, typed: boolean)
     ...ids,
     `    if (index >= 0) return { ...response, data: pets[index]${typed ? '!' : ''} };`,
     '  }',
-    error,
+    errorBody,
     typed
       ? "  const notFound = { data: error, status: 404, statusText: 'Not Found', headers: {}, config: { ...options, headers: {} } as any, request: undefined };"
       : "  const notFound = { data: error, status: 404, statusText: 'Not Found', headers: {}, config: { ...options, headers: {} }, request: undefined };",
@@ -373,13 +397,28 @@ function helperLines(client: Client, parameters: ListParameters, typed: boolean)
     typed
       ? '  if (options?.validateStatus?.(404)) return notFound as never;'
       : '  if (options?.validateStatus?.(404)) return notFound;',
-    "  throw new AxiosError('Request failed with status code 404', 'ERR_BAD_REQUEST', notFound.config, undefined, notFound);",
+    `  throw new ${error}('Request failed with status code 404', 'ERR_BAD_REQUEST', notFound.config, undefined, notFound);`,
     '}',
   ];
 }
 
-function manual(site: RequestSite, reason: string, generator?: Generator): Rewrite {
+function manual(
+  site: RequestSite,
+  reason: string,
+  generator?: Generator | 'orval' | 'kiota',
+): Rewrite {
   const assumed = generator ?? 'typescript-fetch';
+  if (assumed === 'orval' || assumed === 'kiota')
+    return {
+      manual: `${reason}. ${REGENERATE}; the snippet assumes ${assumed === 'orval' ? "orval's axios client" : "Kiota's client"}`,
+      snippet: styled(
+        assumed === 'orval'
+          ? orvalLines(isTypeScript(site.path))
+          : kiotaLines(isTypeScript(site.path)),
+        site.style,
+        { swapQuotes: true, semicolons: true },
+      ),
+    };
   return {
     manual: `${reason}. ${REGENERATE}; the snippet assumes openapi-generator's ${assumed}`,
     snippet: styled(
@@ -408,4 +447,63 @@ function manual(site: RequestSite, reason: string, generator?: Generator): Rewri
       { swapQuotes: true, semicolons: true },
     ),
   };
+}
+
+/** orval's functions (axios): `listPets(params, options)` answers an AxiosResponse. */
+function orvalLines(typed: boolean): string[] {
+  const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
+  return [
+    `// const { data: pet } = await ${TS_HELPER}(petId, options); (in a hook: inside its queryFn)`,
+    ...helperDoc(
+      "Answers as orval's function did: a response whose data is the pet, or the AxiosError of a",
+      "404 (with the API's Error body) when no list holds it.",
+    ),
+    typed
+      ? `async function ${TS_HELPER}(petId: number | string, options?: AxiosRequestConfig) {`
+      : `async function ${TS_HELPER}(petId, options) {`,
+    typed
+      ? "  const raw = { ...options, responseType: 'text' as const, transformResponse: [(body: string) => body] };"
+      : "  const raw = { ...options, responseType: 'text', transformResponse: [(body) => body] };",
+    `  for (const status of [${statuses}]${typed ? ' as const' : ''}) {`,
+    `    const response = await listPets({ status, limit: ${LIST_LIMIT} }, raw);`,
+    '    // Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
+    typed
+      ? '    const body = response.data as unknown as string;'
+      : '    const body = response.data;',
+    typed
+      ? '    const pets: typeof response.data = JSON.parse(body);'
+      : '    const pets = JSON.parse(body);',
+    '    const ids = [...body.matchAll(/"id"\\s*:\\s*(-?\\d+)/g)].map((match) => match[1]);',
+    '    const index = ids.length === pets.length',
+    '      ? ids.indexOf(String(petId))',
+    '      : pets.findIndex((pet) => String(pet.id) === String(petId));',
+    `    if (index >= 0) return { ...response, data: pets[index]${typed ? '!' : ''} };`,
+    '  }',
+    "  const error = { code: 'not_found', message: `no pet ${petId} in the first 100 pets of any status`, status: 404 };",
+    "  const notFound = { data: error, status: 404, statusText: 'Not Found', headers: {}, config: { headers: {} } as any, request: undefined };",
+    "  throw new AxiosError('Request failed with status code 404', 'ERR_BAD_REQUEST', notFound.config, undefined, notFound);",
+    '}',
+  ];
+}
+
+/** Kiota: `client.pets.get({ queryParameters })` lists; its ids are numbers (doubles). */
+function kiotaLines(typed: boolean): string[] {
+  const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
+  return [
+    `// const pet = await ${TS_HELPER}(client, petId);`,
+    ...helperDoc(
+      'Answers with the pet, or undefined when no list holds it (where the old call threw the',
+      "error its 404 mapping names, throw it here); ids are Kiota's numbers: exact up to 2^53.",
+    ),
+    typed
+      ? `async function ${TS_HELPER}(client: PetsClient, petId: number) {`
+      : `async function ${TS_HELPER}(client, petId) {`,
+    `  for (const status of [${statuses}]${typed ? ' as const' : ''}) {`,
+    `    const pets = await client.pets.get({ queryParameters: { status, limit: ${LIST_LIMIT} } });`,
+    '    const pet = pets?.find((candidate) => candidate.id === petId);',
+    '    if (pet) return pet;',
+    '  }',
+    '  return undefined;',
+    '}',
+  ];
 }

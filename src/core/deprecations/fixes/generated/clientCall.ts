@@ -45,7 +45,7 @@ export function clientCallAt(site: RequestSite): ClientCall | { problem: string 
     open,
     close,
     args: argumentsOf(text, tokens, open, close),
-    span: { start: nameToken.start, end: tokenEnd(tokens[close]!) },
+    span: { start: nameToken.start, end: tokenEnd(tokens[close]) },
   };
   const separator = previousSignificant(tokens, at - 1);
   const dot = tokens[separator]?.text;

@@ -262,7 +262,7 @@ function idArgument(
     return {
       problem: `the request object is not { ${client.idKey} } alone: its other members would be dropped`,
     };
-  return { expression: member[2]?.trim() ?? member[1]!, rest: rest.map((arg) => arg.text) };
+  return { expression: member[2]?.trim() ?? member[1], rest: rest.map((arg) => arg.text) };
 }
 
 /** `{ status, limit: 100 }` or `100, status` as the generated list method takes them. */

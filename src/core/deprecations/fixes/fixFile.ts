@@ -5,7 +5,7 @@
  * never half edited. Pure: text in, edits out.
  */
 import type { Finding } from '../engine';
-import { isGeneratedSource } from '../crossFile/generatedSource';
+import { isGeneratedFile } from '../crossFile/generatedSource';
 import type { LanguageSupport } from '../lexers/languages';
 import { fileStyleOf } from './fileStyle';
 import type { Helper, Rewriter } from './rewriter';
@@ -63,7 +63,7 @@ export function fixFile(
   if (text.length / lines > MINIFIED_LINE_CHARS)
     return all('a minified or generated file: change its source instead');
   const { tokens, comments } = language.lex?.(text) ?? { tokens: [], comments: [] };
-  if (isGeneratedSource(comments))
+  if (isGeneratedFile(text, comments))
     return all(
       'a generated file: regenerate the client from an OpenAPI document whose GET /pets/{petId} is gone (or that marks it deprecated) and call its list operation',
     );

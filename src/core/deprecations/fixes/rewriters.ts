@@ -2,6 +2,11 @@
 import type { LanguageFamily } from '../lexers/languages';
 import { csharpHttpClientRewriter } from './csharp/httpClientRewriter';
 import { netHttpRewriter as goNetHttpRewriter } from './go/netHttpRewriter';
+import {
+  generatedClientManual,
+  generatedJavaScriptRewriter,
+  generatedPythonRewriter,
+} from './generated/generatedRewriters';
 import { httpFileRewriter } from './http/httpFileRewriter';
 import { declaredClientRewriter } from './java/declaredClients';
 import { javaHttpClientRewriter } from './java/httpClientRewriter';
@@ -25,19 +30,29 @@ import { curlRewriter } from './shell/curlRewriter';
 
 const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   javascript: [
+    generatedJavaScriptRewriter,
     fetchRewriter,
     axiosRewriter,
     angularHttpRewriter,
     angularJsHttpRewriter,
     jqueryRewriter,
   ],
-  python: [requestsRewriter, httpxRewriter, urllibRewriter],
-  go: [goNetHttpRewriter],
-  java: [javaHttpClientRewriter, restTemplateRewriter, webClientRewriter, declaredClientRewriter],
-  kotlin: [kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],
-  csharp: [csharpHttpClientRewriter],
-  php: [laravelHttpRewriter, guzzleRewriter],
-  ruby: [netHttpRewriter, faradayRewriter],
+  python: [generatedPythonRewriter, requestsRewriter, httpxRewriter, urllibRewriter],
+  go: [generatedClientManual, goNetHttpRewriter],
+  java: [
+    generatedClientManual,
+    javaHttpClientRewriter,
+    restTemplateRewriter,
+    webClientRewriter,
+    declaredClientRewriter,
+  ],
+  kotlin: [generatedClientManual, kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],
+  csharp: [generatedClientManual, csharpHttpClientRewriter],
+  php: [generatedClientManual, laravelHttpRewriter, guzzleRewriter],
+  ruby: [generatedClientManual, netHttpRewriter, faradayRewriter],
+  dart: [generatedClientManual],
+  swift: [generatedClientManual],
+  rust: [generatedClientManual],
   shell: [curlRewriter],
   http: [httpFileRewriter],
 };

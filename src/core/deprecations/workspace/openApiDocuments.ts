@@ -4,6 +4,9 @@
  * GET /pets/{param} under any base path. Its operationId, or where there is none the name
  * openapi-generator invents (the path's parts without braces, then the method: `petsPetIdGet`).
  * The recogniser adds each generator's case and decorations (recognisers/operationCalls.ts).
+ * For the migration of a generated client's calls (fixes/generated/), the same reading also gives
+ * the collection's GET beside it (`listPets`): its name, tag and parameters in the order the
+ * generators take them.
  */
 import { parseDocument } from 'yaml';
 
@@ -31,6 +34,54 @@ const DEPRECATED_PATH = /(?:^|\/)pets\/\{[^{}/]+\}\/?$/;
  * bomb, a `$ref` cycle).
  */
 export function deprecatedOperationNames(text: string): OpenApiReading {
+  const reading = deprecatedOperations(text);
+  if (!reading || 'problem' in reading) return reading;
+  return { names: [...new Set(reading.operations.map((operation) => operation.name))] };
+}
+
+/** A parameter of an operation, as a generated client takes it. */
+export interface OperationParameter {
+  name: string;
+  /** query, path, header, cookie (Swagger 2 also body, formData). */
+  in: string;
+  required: boolean;
+  /** The schema's type (`integer`, `string`, `array`), its `$ref` followed; undefined when unsaid. */
+  type?: string;
+  /** The name of the schema it refers to (`PetStatus` for `$ref: '#/components/schemas/PetStatus'`). */
+  schemaName?: string;
+}
+
+/** An operation of the document: its name, its first tag (the generated API class) and parameters. */
+export interface DocumentOperation {
+  /** Its operationId, or the name openapi-generator invents (`petsPetIdGet`, `petsGet`). */
+  name: string;
+  /** Whether that name is the operationId (false: invented from the path and method). */
+  named: boolean;
+  path: string;
+  /** Its first tag: generators put the operation in that tag's API class (none: DefaultApi). */
+  tag?: string;
+  /**
+   * Its parameters in openapi-generator's order: the operation's own, then the path item's it does
+   * not override (generators that sort required ones first do so on top of this order).
+   */
+  parameters: OperationParameter[];
+}
+
+/** GET /pets/{param}, and GET of its collection (`/pets`) when the document describes it. */
+export interface DeprecatedOperation extends DocumentOperation {
+  list?: DocumentOperation;
+}
+
+export type OpenApiOperations =
+  { operations: DeprecatedOperation[] } | { problem: string } | undefined;
+
+/**
+ * GET /pets/{param} in `text` with the list operation beside it, undefined when it is not an
+ * OpenAPI document (or has no such operation), or the problem that stopped reading one. A
+ * collection's GET that cannot be read (a `$ref` cycle, a reference to another file) is left out,
+ * never a problem: the names of the deprecated operation do not depend on it.
+ */
+export function deprecatedOperations(text: string): OpenApiOperations {
   // Cheap tests first: most YAML and JSON files are not OpenAPI documents.
   if (!/\b(openapi|swagger)\b/.test(text) || !text.includes('pets/{')) return undefined;
   if (text.length > MAX_OPENAPI_BYTES) return { problem: `larger than ${MAX_OPENAPI_BYTES} bytes` };
@@ -45,7 +96,7 @@ export function deprecatedOperationNames(text: string): OpenApiReading {
   if (!isRecord(root) || !('openapi' in root || 'swagger' in root)) return undefined;
   const paths = root.paths;
   if (!isRecord(paths)) return undefined;
-  const names: string[] = [];
+  const operations: DeprecatedOperation[] = [];
   for (const [path, rawItem] of Object.entries(paths)) {
     if (!DEPRECATED_PATH.test(path)) continue;
     const item = resolved(root, rawItem);
@@ -54,10 +105,74 @@ export function deprecatedOperationNames(text: string): OpenApiReading {
     const operation = resolved(root, item.get);
     if (operation === CYCLE) return { problem: `a $ref cycle at GET ${path}` };
     if (!isRecord(operation)) continue;
-    const id = operation.operationId;
-    names.push(typeof id === 'string' && id.trim() ? id.trim() : inventedName(path, 'get'));
+    const deprecated: DeprecatedOperation = documentOperation(root, path, item, operation);
+    const list = listOperation(root, paths, path);
+    if (list) deprecated.list = list;
+    operations.push(deprecated);
   }
-  return names.length ? { names: [...new Set(names)] } : undefined;
+  return operations.length ? { operations } : undefined;
+}
+
+/** GET of the collection `path` is an item of: `/pets/{petId}` → GET /pets (or `/pets/`). */
+function listOperation(
+  root: Record<string, unknown>,
+  paths: Record<string, unknown>,
+  itemPath: string,
+): DocumentOperation | undefined {
+  const collection = itemPath.replace(/\/?\{[^{}/]+\}\/?$/, '');
+  for (const path of [collection, `${collection}/`]) {
+    const item = resolved(root, paths[path]);
+    if (!isRecord(item)) continue;
+    const operation = resolved(root, item.get);
+    if (isRecord(operation)) return documentOperation(root, path, item, operation);
+  }
+  return undefined;
+}
+
+function documentOperation(
+  root: Record<string, unknown>,
+  path: string,
+  item: Record<string, unknown>,
+  operation: Record<string, unknown>,
+): DocumentOperation {
+  const id = operation.operationId;
+  const named = typeof id === 'string' && id.trim() !== '';
+  const tags = operation.tags;
+  const tag = Array.isArray(tags) && typeof tags[0] === 'string' ? tags[0] : undefined;
+  const own = parametersOf(root, operation.parameters);
+  const shared = parametersOf(root, item.parameters).filter(
+    (parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in),
+  );
+  return {
+    name: named ? (id as string).trim() : inventedName(path, 'get'),
+    named,
+    path,
+    ...(tag === undefined ? {} : { tag }),
+    parameters: [...own, ...shared],
+  };
+}
+
+function parametersOf(root: Record<string, unknown>, list: unknown): OperationParameter[] {
+  if (!Array.isArray(list)) return [];
+  const parameters: OperationParameter[] = [];
+  for (const raw of list) {
+    const parameter = resolved(root, raw);
+    if (!isRecord(parameter) || typeof parameter.name !== 'string') continue;
+    if (typeof parameter.in !== 'string') continue;
+    // OpenAPI 3 puts the type in a schema; Swagger 2 on the parameter itself.
+    const rawSchema = isRecord(parameter.schema) ? parameter.schema : parameter;
+    const reference = typeof rawSchema.$ref === 'string' ? rawSchema.$ref : undefined;
+    const schema = resolved(root, rawSchema);
+    const type = isRecord(schema) && typeof schema.type === 'string' ? schema.type : undefined;
+    parameters.push({
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.required === true,
+      ...(type === undefined ? {} : { type }),
+      ...(reference?.startsWith('#/') ? { schemaName: reference.split('/').pop()! } : {}),
+    });
+  }
+  return parameters;
 }
 
 const CYCLE = Symbol('cycle');

@@ -89,9 +89,9 @@ describe('Migrating calls in the editor: the quick fix and Migrate All, previewe
 
   it('Migrate All shows the refactor preview; applied, no call is left; one undo brings every file back', async () => {
     await diagnosticsOf(file(SCRIPT), (found) => found.length === 1);
-    // The fixture's own client is migrated too: the whole workspace is.
+    // The fixture's own clients (fetch, requests) are migrated too: the whole workspace is.
     const originals = new Map<string, string>();
-    for (const path of [SERVICE, SCRIPT, 'src/petClient.ts'])
+    for (const path of [SERVICE, SCRIPT, 'src/petClient.ts', 'scripts/pets.py'])
       originals.set(path, (await vscode.workspace.openTextDocument(file(path))).getText());
     const migration = vscode.commands.executeCommand<{ fixed: number; applied: boolean }>(
       'petstore.migrateAllDeprecatedCalls',
@@ -109,7 +109,7 @@ describe('Migrating calls in the editor: the quick fix and Migrate All, previewe
     await vscode.commands.executeCommand('refactorPreview.apply');
     const summary = await migration;
     assert.equal(summary.applied, true);
-    assert.equal(summary.fixed, 3);
+    assert.equal(summary.fixed, 4);
     for (const [path, call] of [
       [SERVICE, 'fetchPetFromList(`${process.env.API}/pets`, id)'],
       [SCRIPT, "fetchPetFromList(process.env.API + '/pets', process.argv[2])"],

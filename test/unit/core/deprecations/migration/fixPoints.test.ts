@@ -6,7 +6,10 @@ import {
 } from '../../../../../src/core/deprecations/migration/fixPoints';
 import { progressReport } from '../../../../../src/core/deprecations/migration/progress';
 import { progressHtml } from '../../../../../src/core/deprecations/reports/progressHtml';
-import { cell, progressMarkdown } from '../../../../../src/core/deprecations/reports/progressMarkdown';
+import {
+  cell,
+  progressMarkdown,
+} from '../../../../../src/core/deprecations/reports/progressMarkdown';
 
 const request = (file: string, line: number) => ({
   file,
@@ -87,9 +90,7 @@ describe('migration: fix points, the places that send the request', () => {
     const page = progressHtml(report, '1.0.0');
     assert.match(page, /<h2>Where to fix<\/h2>/);
     assert.ok(page.includes(`<strong id="plan-headline">${report.plan.headline}</strong>`));
-    const rows = [
-      ...page.matchAll(/data-removes="(\d+)">\d+<\/td><td class="where">([^<]+)</g),
-    ];
+    const rows = [...page.matchAll(/data-removes="(\d+)">\d+<\/td><td class="where">([^<]+)</g)];
     assert.deepEqual(
       rows.map((row) => [Number(row[1]), row[2]]),
       [

@@ -2,13 +2,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PetStoreExplorerApi } from '../../src/extension/extension';
 import { explorerApi } from './support/explorer';
-import {
-  countInWorkbench,
-  hostAvailable,
-  pressKey,
-  screenshot,
-  waitForWorkbench,
-} from './support/host';
+import { restorePanel, tickEveryChange } from './support/refactorPreview';
+import { hostAvailable, screenshot, waitForWorkbench } from './support/host';
 
 const FOLDER = 'src/migrate';
 const SERVICE = `${FOLDER}/petService.ts`;
@@ -102,22 +97,10 @@ describe('Migrating calls in the editor: the quick fix and Migrate All, previewe
     );
     if (hostAvailable()) {
       // Changes that need confirmation come unticked: each file (or owner's group) is ticked.
-      const groups = '.bulk-edit-panel .monaco-list-row[aria-level="1"]';
-      await waitForWorkbench(groups);
-      // Groups only, in a maximised panel, so they are in sight (the list draws only the rows
-      // that fit); each unticked one is ticked, then the list's end is brought into sight.
-      await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
-      await pressKey('Home', `${groups} >> nth=0`);
-      await vscode.commands.executeCommand('list.collapseAll');
-      const unticked = `${groups} .edit-checkbox:not(.checked)`;
-      for (const key of ['Home', 'End']) {
-        await pressKey(key, `${groups} >> nth=0`);
-        for (let tries = 0; (await countInWorkbench(unticked)) > 0 && tries < 50; tries++)
-          await pressKey('Space', `${unticked} >> nth=0`);
-      }
-      assert.equal(await countInWorkbench(unticked), 0, 'every group ticked');
+      await waitForWorkbench('.bulk-edit-panel .monaco-list-row');
+      assert.equal(await tickEveryChange(), 0, 'every change ticked');
       await screenshot('migrate-all-preview');
-      await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+      await restorePanel();
     } else
       // Another host (desktop VS Code): its preview is ticked through its command.
       await vscode.commands.executeCommand('refactorPreview.toggleCheckedState');

@@ -4,13 +4,8 @@ import * as vscode from 'vscode';
 import type { PetStoreExplorerApi } from '../../src/extension/extension';
 import type { RunningRehearsal } from '../../src/extension/rehearsal/removalRehearsal';
 import { EXTENSION_ID, nextState, showPetsView, within } from '../integration/support/explorer';
-import {
-  countInWorkbench,
-  hostAvailable,
-  pressKey,
-  screenshot,
-  waitForWorkbench,
-} from '../integration/support/host';
+import { restorePanel, tickEveryChange } from '../integration/support/refactorPreview';
+import { hostAvailable, screenshot, waitForWorkbench } from '../integration/support/host';
 
 /** The deprecation warnings in the workspace, once there are at least `count` (waits on the event). */
 function warningsOnceThere(count: number): Promise<[vscode.Uri, vscode.Diagnostic[]][]> {
@@ -96,12 +91,11 @@ describe('the packaged extension (.vsix) installed into a clean profile', functi
       applied: boolean;
     }>('petstore.migrateAllDeprecatedCalls');
     if (hostAvailable()) {
-      // Changes that need a look come unticked: each group is ticked, as a reviewer would.
-      const groups = '.bulk-edit-panel .monaco-list-row[aria-level="1"] .edit-checkbox';
-      await waitForWorkbench(groups);
-      for (let nth = 1; nth <= (await countInWorkbench(groups)); nth++)
-        await pressKey('Space', `:nth-match(${groups}, ${nth})`);
+      // Changes that need a look come unticked: each is ticked, as a reviewer would.
+      await waitForWorkbench('.bulk-edit-panel .monaco-list-row');
+      assert.equal(await tickEveryChange(), 0, 'every change ticked');
       await screenshot('demo-migrate-all-preview');
+      await restorePanel();
     } else await vscode.commands.executeCommand('refactorPreview.toggleCheckedState');
     await vscode.commands.executeCommand('refactorPreview.apply');
     const summary = await migration;

@@ -242,12 +242,14 @@ function asyncRun(command: string, args: string[]): Promise<RunResult> {
       { encoding: 'buffer', maxBuffer: 1024 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = (error as { code?: unknown } | null)?.code;
+        const signal = (error as { signal?: unknown } | null)?.signal;
         resolve({
           status: error ? (typeof code === 'number' ? code : null) : 0,
           stdout,
           stderr,
-          // A status other than 0 is an rg answer (1: no match), not a failure to run it.
-          error: error && typeof code !== 'number' ? error.message : undefined,
+          // A status other than 0 is an rg answer (1: no match), and a signal ended a run that
+          // started (as spawnSync says): neither is a failure to run it.
+          error: error && typeof code !== 'number' && !signal ? error.message : undefined,
         });
       },
     );

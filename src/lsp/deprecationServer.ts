@@ -25,9 +25,12 @@ import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 import { scanSafely } from '../core/deprecations/scanSafely';
 import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
 import type { OpenApiNames } from '../core/deprecations/workspace/openApiNames';
-import { NodeWorkspacePort } from '../core/deprecations/pipeline/nodeWorkspacePort';
+import {
+  NodeWorkspacePort,
+  type NodeWorkspaceOptions,
+} from '../core/deprecations/pipeline/nodeWorkspacePort';
 import { listWorkspace } from '../core/deprecations/pipeline/workspaceListing';
-import type { WorkspaceListing } from '../core/deprecations/pipeline/workspacePort';
+import type { WorkspaceListing, WorkspacePort } from '../core/deprecations/pipeline/workspacePort';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
 import { relativeModules } from '../core/deprecations/workspace/moduleText';
 import { realBoundary, staysWithin } from '../core/files/boundary';
@@ -64,6 +67,8 @@ export interface ServerOptions {
   defaultExplanationUri: string;
   /** Quiet time after a keystroke before a document is diagnosed again. */
   debounceMs?: number;
+  /** The port onto the workspace's files (default: Node's; a test records its calls). */
+  workspacePort?: (folders: readonly string[], options: NodeWorkspaceOptions) => WorkspacePort;
 }
 
 /**
@@ -97,8 +102,10 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     guard.detach('publishing diagnostics', connection.sendDiagnostics(params));
 
   /** The workspace's files as the pipeline's port lists and reads them (the editor's rg, or the walker). */
+  const makePort =
+    options.workspacePort ?? ((roots, portOptions) => new NodeWorkspacePort(roots, portOptions));
   const workspacePort = () =>
-    new NodeWorkspacePort(folders, { ripgrep: ripgrepPath, excludes: settings.exclude });
+    makePort(folders, { ripgrep: ripgrepPath, excludes: settings.exclude });
   /**
    * The last workspace scan's listing, which the wrappers' rebuilds search (ripgrep) or read (a
    * walk): the workspace is not listed again at each rebuild. A walk is listed again once a file
@@ -386,7 +393,10 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         );
       const listed = await listWorkspace(
         port,
-        { names: settings.operationNames?.length ? settings.operationNames : undefined, openApi: true },
+        {
+          names: settings.operationNames?.length ? settings.operationNames : undefined,
+          openApi: true,
+        },
         (operationNames) => new DeprecationEngine({ operationNames }).prefilterNeedles(),
         {
           skipped: logSkipped,

@@ -9,10 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { DeprecationEngine, Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
 import { scanSafely } from '../core/deprecations/scanSafely';
-import type {
-  WorkspaceListing,
-  WorkspacePort,
-} from '../core/deprecations/pipeline/workspacePort';
+import type { WorkspaceListing, WorkspacePort } from '../core/deprecations/pipeline/workspacePort';
 import { languageInterleavedOrder } from '../core/deprecations/workspace/scanOrder';
 import type { SkipNote } from '../core/deprecations/workspace/workspaceWalker';
 

@@ -16,6 +16,7 @@ import {
   type SkipNote,
 } from '../../core/deprecations/workspace/workspaceWalker';
 import { NodeWorkspacePort } from '../../core/deprecations/pipeline/nodeWorkspacePort';
+import type { WorkspacePort } from '../../core/deprecations/pipeline/workspacePort';
 import { listWorkspace } from '../../core/deprecations/pipeline/workspaceListing';
 import {
   scanWorkspace,
@@ -153,8 +154,18 @@ export async function scanFiles(
   repository: string,
   request: ScanRequest = {},
 ): Promise<ScanOutcome> {
+  return scanFilesWith(workspacePort(roots, settings), settings, repository, request);
+}
+
+/** The same scan over a given port (a test records the port's calls). */
+export async function scanFilesWith(
+  port: WorkspacePort,
+  settings: FinderSettings,
+  repository: string,
+  request: ScanRequest = {},
+): Promise<ScanOutcome> {
   const { outcome } = await scanWorkspace(
-    workspacePort(roots, settings),
+    port,
     settings,
     repository,
     request,
@@ -165,7 +176,10 @@ export async function scanFiles(
 }
 
 /** Node's port onto the roots with the finder's options, confined to their repositories. */
-function workspacePort(roots: readonly string[], settings: FinderSettings): NodeWorkspacePort {
+export function workspacePort(
+  roots: readonly string[],
+  settings: FinderSettings,
+): NodeWorkspacePort {
   return new NodeWorkspacePort(roots, {
     ripgrep: settings.ripgrep,
     gitignore: settings.gitignore,

@@ -4,10 +4,7 @@
  * of the listing with worker threads (scanPool.ts). Results wait at their place in the listing.
  */
 import { availableParallelism } from 'node:os';
-import type {
-  HeldFile,
-  ScanStep,
-} from '../../core/deprecations/pipeline/workspacePipeline';
+import type { HeldFile, ScanStep } from '../../core/deprecations/pipeline/workspacePipeline';
 import {
   CandidateReader,
   type ListedFile,

@@ -64,7 +64,12 @@ export class NodeWorkspacePort implements WorkspacePort {
         const { files, documents } = apart(sortedByPath(listing.files));
         // Every candidate mentions "pets": a document is kept only if it mentions `pets/{`, as
         // the documents' own search would.
-        return { files, documents: documents.filter(mentionsPetsParameter), listedBy: 'search', notes };
+        return {
+          files,
+          documents: documents.filter(mentionsPetsParameter),
+          listedBy: 'search',
+          notes,
+        };
       }
       problem = listing.problem;
     }

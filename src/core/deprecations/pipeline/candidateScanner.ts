@@ -4,7 +4,7 @@ import { fingerprintFindings } from '../migration/fingerprint';
 import { snippetOf } from '../migration/progress';
 import { meetsConfidence, type Confidence } from '../model/confidence';
 import { scanSafely } from '../scanSafely';
-import { repositoryPath } from '../workspace/repositoryRoot';
+import { repositoryPath } from '../workspace/repositoryPath';
 import type { CandidateFile } from '../workspace/workspaceWalker';
 
 /** What scanning a file's text needs to know; plain data, so a worker thread can be given it. */

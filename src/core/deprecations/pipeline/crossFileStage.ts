@@ -12,7 +12,7 @@ import { fingerprintFindings } from '../migration/fingerprint';
 import { snippetOf } from '../migration/progress';
 import { languageOfPath } from '../lexers/languages';
 import { meetsConfidence, type Confidence } from '../model/confidence';
-import { repositoryPath } from '../workspace/repositoryRoot';
+import { repositoryPath } from '../workspace/repositoryPath';
 import type { ScanOutcome, ScanRequest } from './scanOutcome';
 import type { WorkspaceListing, WorkspacePort } from './workspacePort';
 

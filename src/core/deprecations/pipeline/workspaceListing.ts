@@ -10,11 +10,11 @@ import type { WorkspaceListing, WorkspacePort } from './workspacePort';
 
 export interface ListingEvents {
   /** A file or folder the listing passed over. */
-  skipped(note: SkipNote): void;
+  skipped: (note: SkipNote) => void;
   /** The OpenAPI documents read (with `openApi`), and the ones passed over. */
-  documentsRead(found: OpenApiNames): void;
+  documentsRead: (found: OpenApiNames) => void;
   /** The port's search could not list: every file is walked instead. */
-  searchFailed(problem: string): void;
+  searchFailed: (problem: string) => void;
 }
 
 export interface ListedWorkspace {

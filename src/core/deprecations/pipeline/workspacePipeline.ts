@@ -16,7 +16,7 @@ import type { WorkspaceListing, WorkspacePort } from './workspacePort';
 
 export interface PipelineEvents extends ListingEvents {
   /** What the wrapper index passed over (names defined in too many places). */
-  wrapperNote(text: string): void;
+  wrapperNote: (text: string) => void;
 }
 
 /** One listed file's result, held at its place in the listing until the scan is done. */

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   NodeWorkspacePort,
@@ -137,4 +139,65 @@ describe('the workspace pipeline: listed once per scan, the same findings from e
         assert.equal(server.listings, 2, 'the language server lists the workspace once per scan');
         assert.deepEqual(server.found, cli.found);
       });
+});
+
+describe('the language server follows wrappers from the listing it made', function () {
+  this.timeout(60_000);
+  let folder: string;
+  before(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'petstore-pipeline-listing-'));
+    await mkdir(join(folder, 'src'), { recursive: true });
+    await writeFile(
+      join(folder, 'src/petService.ts'),
+      "import axios from 'axios';\nexport async function getPetInfo(id: number) {\n  return (await axios.get(`/api/pets/${id}`)).data;\n}\n",
+    );
+  });
+  after(() => rm(folder, { recursive: true, force: true }));
+
+  it('an edit is followed without listing again; a file created on disk is listed again and found', async () => {
+    const ports: RecordingPort[] = [];
+    const client = new TestClient({
+      workspacePort: (folders, options) => {
+        const port = new RecordingPort(folders, options);
+        ports.push(port);
+        return port;
+      },
+    });
+    const listings = () => ports.reduce((sum, port) => sum + port.calls.list, 0);
+    const uri = (name: string) => pathToFileURL(join(folder, name)).href;
+    try {
+      await client.connection.sendRequest('initialize', {
+        processId: null,
+        rootUri: null,
+        workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'fixture' }],
+        capabilities: {},
+      });
+      await client.connection.sendNotification('initialized', {});
+      await client.connection.sendRequest(SCAN_WORKSPACE_REQUEST);
+      const scanned = listings();
+      // An open document that starts calling the wrapper: a rebuild, from the scan's listing.
+      await client.connection.sendNotification('textDocument/didOpen', {
+        textDocument: {
+          uri: uri('src/page.ts'),
+          languageId: 'typescript',
+          version: 1,
+          text: "import { getPetInfo } from './petService';\nexport const show = (id) => getPetInfo(id);\n",
+        },
+      });
+      await client.diagnostics(uri('src/page.ts'), (d) => d.length === 1);
+      assert.equal(listings(), scanned, 'a rebuild reads the listing it has');
+      // A file created on disk that calls the wrapper: the walk is listed again, once.
+      await writeFile(
+        join(folder, 'src/card.ts'),
+        "import { getPetInfo } from './petService';\nexport const card = (id) => getPetInfo(id);\n",
+      );
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+        changes: [{ uri: uri('src/card.ts'), type: 1 }],
+      });
+      await client.diagnostics(uri('src/card.ts'), (d) => d.length === 1);
+      assert.equal(listings(), scanned + 1);
+    } finally {
+      client.connection.dispose();
+    }
+  });
 });

@@ -20,6 +20,7 @@ const FINDER_STAGES_ABOVE = {
     'migration',
     'fixes',
     'reports',
+    'pipeline',
   ],
   lexers: [
     'judges',
@@ -30,6 +31,7 @@ const FINDER_STAGES_ABOVE = {
     'migration',
     'fixes',
     'reports',
+    'pipeline',
   ],
   judges: [
     'lexers',
@@ -40,12 +42,31 @@ const FINDER_STAGES_ABOVE = {
     'migration',
     'fixes',
     'reports',
+    'pipeline',
   ],
-  recognisers: ['lexers', 'engine', 'workspace', 'crossFile', 'migration', 'fixes', 'reports'],
-  workspace: ['judges', 'recognisers', 'engine', 'crossFile', 'migration', 'fixes', 'reports'],
-  crossFile: ['migration', 'fixes', 'reports'],
-  migration: ['fixes', 'reports'],
-  fixes: ['reports'],
+  recognisers: [
+    'lexers',
+    'engine',
+    'workspace',
+    'crossFile',
+    'migration',
+    'fixes',
+    'reports',
+    'pipeline',
+  ],
+  workspace: [
+    'judges',
+    'recognisers',
+    'engine',
+    'crossFile',
+    'migration',
+    'fixes',
+    'reports',
+    'pipeline',
+  ],
+  crossFile: ['migration', 'fixes', 'reports', 'pipeline'],
+  migration: ['fixes', 'reports', 'pipeline'],
+  fixes: ['reports', 'pipeline'],
 };
 
 export default tseslint.config(
@@ -104,6 +125,28 @@ export default tseslint.config(
       ],
     },
   })),
+  // The workspace pipeline runs in the browser too: only its Node adapters touch the disk or start
+  // processes (a unit test checks the modules it reaches as well).
+  {
+    files: ['src/core/deprecations/pipeline/**'],
+    ignores: ['src/core/deprecations/pipeline/node*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            NO_VSCODE,
+            ...['node:fs', 'node:fs/promises', 'node:child_process', 'node:worker_threads'].map(
+              (name) => ({
+                name,
+                message: 'The workspace pipeline reads through its port (workspacePort.ts).',
+              }),
+            ),
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: globals.node },

@@ -5,7 +5,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { languageOfPath } from '../core/deprecations/lexers/languages';
 import { CandidateReader, type SkipNote } from '../core/deprecations/workspace/workspaceWalker';
-import { CandidateScanner, type FileScanSettings } from './deprecations/fileScanner';
+import {
+  CandidateScanner,
+  type FileScanSettings,
+} from '../core/deprecations/pipeline/candidateScanner';
 import type { FileResult, FileToScan } from './deprecations/scanPool';
 
 const port = parentPort;

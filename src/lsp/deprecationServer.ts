@@ -24,11 +24,20 @@ import { REPLACEMENT, REMOVAL_DATE_TEXT } from '../core/deprecations/rule';
 import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 import { scanSafely } from '../core/deprecations/scanSafely';
 import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
-import { findOpenApiNames } from '../core/deprecations/workspace/openApiNames';
+import type { OpenApiNames } from '../core/deprecations/workspace/openApiNames';
+import {
+  NodeWorkspacePort,
+  type NodeWorkspaceOptions,
+} from '../core/deprecations/pipeline/nodeWorkspacePort';
+import { listWorkspace } from '../core/deprecations/pipeline/workspaceListing';
+import type { WorkspaceListing, WorkspacePort } from '../core/deprecations/pipeline/workspacePort';
 import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
 import { relativeModules } from '../core/deprecations/workspace/moduleText';
 import { realBoundary, staysWithin } from '../core/files/boundary';
-import { DEFAULT_MAX_FILE_BYTES } from '../core/deprecations/workspace/workspaceWalker';
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  type SkipNote,
+} from '../core/deprecations/workspace/workspaceWalker';
 import { isInside } from '../core/deprecations/workspace/pathInside';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
 import { isExampleLanguage } from '../core/deprecations/replacement/replacementExamples';
@@ -49,16 +58,17 @@ import { ownerOfPath } from '../core/deprecations/migration/progress';
 import { repositoryPath, repositoryRoot } from '../core/deprecations/workspace/repositoryRoot';
 import { existsSync } from 'node:fs';
 import { WorkspaceForecasts, type WorkspaceForecast } from './workspaceForecast';
-import { listFilesMentioning, scanFolders, type WorkspaceScanResult } from './workspaceScan';
+import { scanListedFiles, type WorkspaceScanResult } from './workspaceScan';
 import { WrapperTracker } from './wrapperTracker';
 import type { SourceText } from '../core/deprecations/crossFile/callSites';
-import { readCandidates } from '../core/deprecations/workspace/workspaceWalker';
 
 export interface ServerOptions {
   /** Where diagnostics link for the explanation when the client does not say (initializationOptions.explanationUri). */
   defaultExplanationUri: string;
   /** Quiet time after a keystroke before a document is diagnosed again. */
   debounceMs?: number;
+  /** The port onto the workspace's files (default: Node's; a test records its calls). */
+  workspacePort?: (folders: readonly string[], options: NodeWorkspaceOptions) => WorkspacePort;
 }
 
 /**
@@ -91,16 +101,29 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   const publish = (params: PublishDiagnosticsParams) =>
     guard.detach('publishing diagnostics', connection.sendDiagnostics(params));
 
+  /** The workspace's files as the pipeline's port lists and reads them (the editor's rg, or the walker). */
+  const makePort =
+    options.workspacePort ?? ((roots, portOptions) => new NodeWorkspacePort(roots, portOptions));
+  const workspacePort = () =>
+    makePort(folders, { ripgrep: ripgrepPath, excludes: settings.exclude });
+  /**
+   * The last workspace scan's listing, which the wrappers' rebuilds search (ripgrep) or read (a
+   * walk): the workspace is not listed again at each rebuild. A walk is listed again once a file
+   * was created since; without a workspace scan, it is made at the first rebuild.
+   */
+  let listing: WorkspaceListing | undefined;
+  let listingMissesCreated = false;
+  const listingForWrappers = async (): Promise<WorkspaceListing> => {
+    if (!listing || (listingMissesCreated && listing.listedBy === 'walk')) {
+      listingMissesCreated = false;
+      listing = await workspacePort().list({ words: engine.prefilterNeedles(), documents: false });
+    }
+    return listing;
+  };
   /** The workspace's files that mention one of the names, open documents as edited. */
   const mentioning = async function* (names: readonly string[]): AsyncIterable<SourceText> {
-    const needles = names.map((name) => Buffer.from(name));
-    const listed = await listFilesMentioning(folders, names, settings.exclude, ripgrepPath);
     const seen = new Set<string>();
-    for await (const file of readCandidates(
-      listed,
-      (bytes) => needles.some((needle) => bytes.includes(needle)),
-      () => undefined, // the workspace scan logged what it could not read
-    )) {
+    for await (const file of workspacePort().mentioning(names, await listingForWrappers())) {
       const uri = pathToFileURL(file.path).href;
       seen.add(uri);
       const open = documents.get(uri);
@@ -196,9 +219,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     });
   };
   const forecasts = new WorkspaceForecasts();
-  /** Reads the OpenAPI documents again; a new name makes a new engine. */
-  const findOperationNames = () => {
-    const found = findOpenApiNames(folders, { excludes: settings.exclude, ripgrep: ripgrepPath });
+  /** The names the OpenAPI documents listed with the workspace give; a new name makes a new engine. */
+  const takeOperationNames = (found: OpenApiNames) => {
     for (const { path, problem } of found.problems)
       connection.console.info(`petstore: skipped OpenAPI document ${path} (${problem})`);
     if (found.names.join('\n') === openApiNames.join('\n')) return;
@@ -350,6 +372,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     if (!settings.enable || !settings.scanWorkspace || folders.length === 0) {
       for (const uri of stale) publish({ uri, diagnostics: [] });
       fromDisk.clear();
+      listing = undefined; // the wrappers' rebuilds list the workspace as it is now
       return { files: 0, findings: 0, listedBy: 'walker' };
     }
     const reporter = progressSupported
@@ -362,11 +385,31 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       false,
     );
     try {
-      findOperationNames();
-      const result = await scanFolders(
-        folders,
+      const port = workspacePort();
+      let ripgrepProblem: string | undefined;
+      const logSkipped = (note: SkipNote) =>
+        connection.console.info(
+          `petstore: skipped ${note.path} (${note.reason}${note.detail ? `: ${note.detail}` : ''})`,
+        );
+      const listed = await listWorkspace(
+        port,
+        {
+          names: settings.operationNames?.length ? settings.operationNames : undefined,
+          openApi: true,
+        },
+        (operationNames) => new DeprecationEngine({ operationNames }).prefilterNeedles(),
+        {
+          skipped: logSkipped,
+          documentsRead: takeOperationNames,
+          searchFailed: (problem) => (ripgrepProblem ??= problem),
+        },
+      );
+      listing = listed.listing;
+      listingMissesCreated = false;
+      const scanned = await scanListedFiles(
+        port,
+        listed.listing,
         engine,
-        settings.exclude,
         (uri) => documents.get(uri) !== undefined,
         (chunk) => {
           for (const file of chunk) {
@@ -383,12 +426,16 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
           report: (message) => reporter?.report(message),
           cancelled: () => generation !== scanGeneration,
         },
-        (note) =>
-          connection.console.info(
-            `petstore: skipped ${note.path} (${note.reason}${note.detail ? `: ${note.detail}` : ''})`,
-          ),
-        ripgrepPath,
+        logSkipped,
       );
+      const result: WorkspaceScanResult =
+        listed.listing.listedBy === 'search'
+          ? { ...scanned, listedBy: 'ripgrep', ripgrep: ripgrepPath }
+          : {
+              ...scanned,
+              listedBy: 'walker',
+              ...(ripgrepProblem !== undefined ? { ripgrepProblem } : {}),
+            };
       connection.console.info(
         `petstore: workspace scanned: ${result.files} files with candidates, ${result.findings} calls; files listed by ${
           result.listedBy === 'ripgrep'
@@ -517,6 +564,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         }
         continue;
       }
+      // A created file is not in a walk's listing: the wrappers' next rebuild lists again.
+      if (change?.type === 1) listingMissesCreated = true;
       const path = fileOfUri(uri);
       if (settings.scanWorkspace && path && readable(path))
         guard.detach('reading a changed file', diagnoseFileOnDisk(uri));

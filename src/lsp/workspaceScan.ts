@@ -1,16 +1,17 @@
+/**
+ * The language server's scan step of the workspace pipeline: the listed files read through the
+ * port and scanned in chunks, yielding to the event loop between them, so the server keeps
+ * answering the editor during a large scan. Listing and OpenAPI names are the pipeline's
+ * (src/core/deprecations/pipeline/workspaceListing.ts); wrappers are the tracker's.
+ */
 import { mayMountRouters } from '../core/deprecations/crossFile/mountedRoutes';
 import { pathToFileURL } from 'node:url';
 import type { DeprecationEngine, Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
 import { scanSafely } from '../core/deprecations/scanSafely';
-import { listFilesWithRipgrepAsync } from '../core/deprecations/workspace/ripgrepCandidates';
+import type { WorkspaceListing, WorkspacePort } from '../core/deprecations/pipeline/workspacePort';
 import { languageInterleavedOrder } from '../core/deprecations/workspace/scanOrder';
-import {
-  listFiles,
-  readCandidates,
-  type ListedFile,
-  type SkipNote,
-} from '../core/deprecations/workspace/workspaceWalker';
+import type { SkipNote } from '../core/deprecations/workspace/workspaceWalker';
 
 export interface ScannedFile {
   uri: string;
@@ -41,32 +42,24 @@ export interface WorkspaceScanResult {
 }
 
 /**
- * Scans folders from disk, handing results over in chunks and yielding to the event loop between
- * them, so the server keeps answering the editor during a large scan.
+ * Scans the listed files, handing results over in chunks. Files `skip` names (open documents,
+ * diagnosed as edited) are not scanned from disk.
  */
-export async function scanFolders(
-  folders: readonly string[],
+export async function scanListedFiles(
+  port: WorkspacePort,
+  listing: WorkspaceListing,
   engine: DeprecationEngine,
-  exclude: readonly string[],
   skip: (uri: string) => boolean,
   onChunk: (files: ScannedFile[]) => void,
   progress: ScanProgress,
   onNote: (note: SkipNote) => void,
-  ripgrep?: string,
-): Promise<WorkspaceScanResult> {
+): Promise<{ files: number; findings: number }> {
   let chunk: ScannedFile[] = [];
   let files = 0;
   let findings = 0;
-  const listing = await listWorkspaceFiles(
-    folders,
-    engine.prefilterNeedles(),
-    exclude,
-    onNote,
-    ripgrep,
-  );
   // Languages interleaved, as the CLI reads them: the engine warms up once, not once per language.
   const order = languageInterleavedOrder(listing.files);
-  for await (const file of readCandidates(
+  for await (const file of port.readCandidates(
     order.map((listed) => listing.files[listed]!),
     (bytes) => engine.mightContainBytes(bytes),
     onNote,
@@ -98,53 +91,5 @@ export async function scanFolders(
     }
   }
   if (chunk.length) onChunk(chunk);
-  return listing.listedBy === 'ripgrep'
-    ? { files, findings, listedBy: 'ripgrep', ripgrep }
-    : {
-        files,
-        findings,
-        listedBy: 'walker',
-        ...(listing.problem ? { ripgrepProblem: listing.problem } : {}),
-      };
-}
-
-/**
- * The workspace's files that hold one of `names` (a wrapper's callers), as `scanFolders` lists
- * candidates; notes of what could not be read are the scan's, not repeated here.
- */
-export async function listFilesMentioning(
-  folders: readonly string[],
-  names: readonly string[],
-  exclude: readonly string[],
-  ripgrep: string | undefined,
-): Promise<ListedFile[]> {
-  return (await listWorkspaceFiles(folders, names, exclude, () => undefined, ripgrep)).files;
-}
-
-/**
- * The files to read: listed by the editor's ripgrep when it has one (the files holding a needle,
- * found by native threads), else by the walker. A listing rg could not complete is not used.
- */
-async function listWorkspaceFiles(
-  folders: readonly string[],
-  needles: readonly string[],
-  exclude: readonly string[],
-  onNote: (note: SkipNote) => void,
-  ripgrep: string | undefined,
-): Promise<{ files: ListedFile[]; listedBy: 'ripgrep' | 'walker'; problem?: string }> {
-  let problem: string | undefined;
-  if (ripgrep) {
-    const notes: SkipNote[] = [];
-    const listing = await listFilesWithRipgrepAsync(
-      folders,
-      { rg: ripgrep, patterns: needles, fixedStrings: true, excludes: exclude },
-      (note) => notes.push(note),
-    );
-    if ('files' in listing) {
-      notes.forEach(onNote);
-      return { files: listing.files, listedBy: 'ripgrep' };
-    }
-    problem = listing.problem;
-  }
-  return { files: listFiles(folders, onNote, { excludes: exclude }), listedBy: 'walker', problem };
+  return { files, findings };
 }

@@ -157,9 +157,9 @@ export interface HistoryRun {
   cache: boolean;
 }
 
-export function historyOf(run: HistoryRun): Promise<RepositoryHistoryResult> {
+export async function historyOf(run: HistoryRun): Promise<RepositoryHistoryResult> {
   const { repository, settings } = run;
-  const names = withOpenApiNames([repository], settings, undefined);
+  const names = await withOpenApiNames([repository], settings);
   return repositoryHistory({
     ...run,
     engine: new DeprecationEngine({ operationNames: names, countRoutes: settings.countRoutes }),

@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ListedFile, SkipNote } from '../../core/deprecations/workspace/workspaceWalker';
-import type { FileScanSettings, ScannedFile } from './fileScanner';
+import type {
+  FileScanSettings,
+  ScannedFile,
+} from '../../core/deprecations/pipeline/candidateScanner';
 
 /** A listed file as a worker receives it: its place in the listing, its path and name bytes. */
 export interface FileToScan {

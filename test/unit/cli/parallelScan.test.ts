@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeCorpus } from '../../../bench/corpus';
-import type { FileScanSettings } from '../../../src/cli/deprecations/fileScanner';
+import type { FileScanSettings } from '../../../src/core/deprecations/pipeline/candidateScanner';
 import { defaultJobs, startsThreads } from '../../../src/cli/deprecations/scanFiles';
 import { scanInParallel, type FileResult } from '../../../src/cli/deprecations/scanPool';
 import { caseTree, write } from '../../support/caseTree';

@@ -10,7 +10,8 @@ import {
 import { DeprecationEngine } from '../../../src/core/deprecations/engine';
 import { scanSafely } from '../../../src/core/deprecations/scanSafely';
 import { languageOfPath } from '../../../src/core/deprecations/lexers/languages';
-import { scanFolders, type ScannedFile } from '../../../src/lsp/workspaceScan';
+import { scanListedFiles, type ScannedFile } from '../../../src/lsp/workspaceScan';
+import { NodeWorkspacePort } from '../../../src/core/deprecations/pipeline/nodeWorkspacePort';
 import { ENGINE_FAILS_HERE as MARKER, failOnMarker } from '../../support/failingEngine';
 
 const CALL = 'await fetch(`${base}/pets/${id}`);\n';
@@ -91,10 +92,13 @@ describe('an engine failure on one file stays with that file', () => {
   it('language server: the workspace scan goes on past the file, with a note for it', async () => {
     const chunks: ScannedFile[] = [];
     const notes: string[] = [];
-    const result = await scanFolders(
-      [tree],
-      new DeprecationEngine(),
-      [],
+    const engine = new DeprecationEngine();
+    const port = new NodeWorkspacePort([tree]);
+    const listing = await port.list({ words: engine.prefilterNeedles(), documents: false });
+    const result = await scanListedFiles(
+      port,
+      listing,
+      engine,
       () => false,
       (chunk) => chunks.push(...chunk),
       { report: () => undefined, cancelled: () => false },

@@ -7,7 +7,7 @@ import {
 } from 'vscode-jsonrpc/node';
 import { createConnection } from 'vscode-languageserver/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { startDeprecationServer } from '../../../src/lsp/deprecationServer';
+import { startDeprecationServer, type ServerOptions } from '../../../src/lsp/deprecationServer';
 import { PublishedDiagnostics } from './publishedDiagnostics';
 
 /** A language client over in-memory streams, recording what the server publishes. */
@@ -23,7 +23,7 @@ export class TestClient {
   /** What the server wrote to its log (window/logMessage). */
   readonly logs: string[] = [];
 
-  constructor() {
+  constructor(options: Partial<ServerOptions> = {}) {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
     startDeprecationServer(
@@ -31,6 +31,7 @@ export class TestClient {
       {
         defaultExplanationUri: 'file:///docs',
         debounceMs: 20,
+        ...options,
       },
     );
     this.connection = createMessageConnection(

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { realBoundary } from '../../files/boundary';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * The repository root above `start`: the nearest folder holding `.git` (a folder, or a file in a
@@ -32,7 +32,4 @@ export function scanBoundary(roots: readonly string[]): string[] {
   return [...new Set(realBoundary(folders))];
 }
 
-/** `path` relative to `root`, '/'-separated (as baselines and SARIF name files). */
-export function repositoryPath(root: string, path: string): string {
-  return relative(root, path).split(sep).join('/');
-}
+export { repositoryPath } from './repositoryPath';

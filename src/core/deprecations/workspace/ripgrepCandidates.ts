@@ -4,7 +4,7 @@
  * engine then reads only those. Anything unexpected from rg makes the caller fall back to the
  * walker: a listing is complete or it is not used.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { accessSync, constants, lstatSync, realpathSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join, normalize, sep } from 'node:path';
 import ignore from 'ignore';
@@ -224,16 +224,6 @@ function linkTest(
   };
 }
 
-function syncRun(command: string, args: string[]): RunResult {
-  const result = spawnSync(command, args, { maxBuffer: 1024 * 1024 * 1024 });
-  return {
-    status: result.status,
-    stdout: result.stdout ?? Buffer.alloc(0),
-    stderr: result.stderr ?? undefined,
-    error: result.error?.message,
-  };
-}
-
 function asyncRun(command: string, args: string[]): Promise<RunResult> {
   return new Promise((resolve) => {
     execFile(
@@ -242,12 +232,14 @@ function asyncRun(command: string, args: string[]): Promise<RunResult> {
       { encoding: 'buffer', maxBuffer: 1024 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = (error as { code?: unknown } | null)?.code;
+        const signal = (error as { signal?: unknown } | null)?.signal;
         resolve({
           status: error ? (typeof code === 'number' ? code : null) : 0,
           stdout,
           stderr,
-          // A status other than 0 is an rg answer (1: no match), not a failure to run it.
-          error: error && typeof code !== 'number' ? error.message : undefined,
+          // A status other than 0 is an rg answer (1: no match), and a signal ended a run that
+          // started (spawnSync says so too): neither is a failure to run it.
+          error: error && typeof code !== 'number' && !signal ? error.message : undefined,
         });
       },
     );
@@ -287,19 +279,7 @@ function* listingSteps(
   return { files };
 }
 
-/** The files under roots that a scan reads, listed by rg synchronously (the CLI). */
-export function listFilesWithRipgrep(
-  roots: readonly string[],
-  options: RipgrepOptions,
-  onSkip: (note: SkipNote) => void,
-): RipgrepListing {
-  const steps = listingSteps(roots, options, onSkip);
-  let step = steps.next();
-  while (!step.done) step = steps.next(syncRun(options.rg, step.value));
-  return step.value;
-}
-
-/** The same, without blocking the event loop (the language server). */
+/** The files under roots that a scan reads, listed by rg without blocking the event loop. */
 export async function listFilesWithRipgrepAsync(
   roots: readonly string[],
   options: RipgrepOptions,

@@ -1,68 +1,50 @@
-import { staysWithin } from '../../core/files/boundary';
-import type { Finding } from '../../core/deprecations/engine';
-import type { SourceText } from '../../core/deprecations/crossFile/callSites';
-import { followWrappers } from '../../core/deprecations/crossFile/followWrappers';
-import { decidedByOwn, type OwnNames } from '../../core/deprecations/crossFile/ownDefinitions';
-import { routesOfMounts } from '../../core/deprecations/crossFile/mountedRoutes';
-import { fingerprintFindings } from '../../core/deprecations/migration/fingerprint';
-import { snippetOf } from '../../core/deprecations/migration/progress';
-import { languageOfPath } from '../../core/deprecations/lexers/languages';
-import { meetsConfidence } from '../../core/deprecations/model/confidence';
-import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
-import { readSourceFile } from '../../core/deprecations/workspace/sourceFile';
-import { listFilesWithRipgrep } from '../../core/deprecations/workspace/ripgrepCandidates';
-import {
-  CandidateReader,
-  listFiles,
-  type ListedFile,
-} from '../../core/deprecations/workspace/workspaceWalker';
-import { note } from './cliOutput';
-import type { FinderSettings, ScanOutcome, ScanRequest } from './scanFiles';
+/**
+ * The pipeline's cross-file stage: after the scan, the calls of the functions that send the
+ * requests (wrappers, declared clients, wrappers of wrappers), the operation's names the workspace
+ * defines itself, and the item routes of routers mounted on the pets collection, all read through
+ * the workspace port and added to the scan's outcome.
+ */
+import type { Finding } from '../engine';
+import { followWrappers } from '../crossFile/followWrappers';
+import { decidedByOwn, type OwnNames } from '../crossFile/ownDefinitions';
+import { routesOfMounts } from '../crossFile/mountedRoutes';
+import { fingerprintFindings } from '../migration/fingerprint';
+import { snippetOf } from '../migration/progress';
+import { languageOfPath } from '../lexers/languages';
+import { meetsConfidence, type Confidence } from '../model/confidence';
+import { repositoryPath } from '../workspace/repositoryPath';
+import type { ScanOutcome, ScanRequest } from './scanOutcome';
+import type { WorkspaceListing, WorkspacePort } from './workspacePort';
 
 /**
  * Adds to a scan's outcome the calls of the functions that send the requests it found (wrappers,
- * declared clients, wrappers of wrappers), from every file under `roots` that mentions their
- * names: listed by ripgrep when the scan used it, else by one walk shared by every level. Files
- * and findings keep listing order; a file that only calls wrappers comes after those with requests.
+ * declared clients, wrappers of wrappers), from every file that mentions their names (the port
+ * searches, or reads the scan's own listing). Files and findings keep listing order; a file that
+ * only calls wrappers comes after those with requests. Returns the index's notes (names passed over).
  */
 export async function addWrapperCalls(
   outcome: ScanOutcome,
-  roots: readonly string[],
-  settings: FinderSettings,
+  port: WorkspacePort,
+  listing: WorkspaceListing,
+  minimum: Confidence,
   repository: string,
   request: ScanRequest,
-  /** The scan's own walk of `roots`, when it walked: not walked again. */
-  listed?: readonly ListedFile[],
-): Promise<void> {
-  let walked: readonly ListedFile[] | undefined = listed;
+): Promise<string[]> {
   const texts = new Map<string, string>();
-  const mentioning = function* (names: readonly string[]): Iterable<SourceText> {
-    const needles = names.map((name) => Buffer.from(name));
-    const reader = new CandidateReader(
-      (bytes) => needles.some((needle) => bytes.includes(needle)),
-      () => undefined, // the scan noted what it could not read
-      settings.maxFileBytes,
-    );
-    for (const file of listMentioning(roots, names, settings, () => (walked ??= walk()))) {
-      const read = reader.read(file);
-      if (!read) continue;
+  const mentioning = async function* (names: readonly string[]) {
+    for await (const read of port.mentioning(names, listing)) {
       texts.set(read.path, read.text);
       yield read;
     }
   };
-  const walk = () =>
-    listFiles(roots, () => undefined, {
-      gitignore: settings.gitignore,
-      confine: settings.confine,
-    });
   const { calls, index, own } = await followWrappers(
     outcome.results,
     mentioning,
     (path) => languageOfPath(path)?.family,
   );
-  for (const text of index.notes) note(`note: ${text}`);
   if (own.size) withOwnDecided(outcome, own);
-  addFoundElsewhere(outcome, calls, texts, settings, repository, request);
+  addFoundElsewhere(outcome, calls, texts, minimum, repository, request);
+  return index.notes;
 }
 
 /**
@@ -101,26 +83,23 @@ function withOwnDecided(outcome: ScanOutcome, own: OwnNames): void {
 
 /**
  * Adds the item routes of the routers the scanned files mount on the pets collection
- * (`app.use('/pets', petsRouter)`), read from each router's module (a regular source file within
- * the size limit, inside the confinement when there is one).
+ * (`app.use('/pets', petsRouter)`), read from each router's module through the port.
  */
 export async function addMountedRoutes(
   outcome: ScanOutcome,
-  settings: FinderSettings,
+  port: WorkspacePort,
+  settings: { minimum: Confidence; countRoutes: boolean },
   repository: string,
   request: ScanRequest,
 ): Promise<void> {
   const modules = await routesOfMounts(
     outcome.mounts,
-    (path) =>
-      settings.confine && !staysWithin(path, settings.confine)
-        ? Promise.resolve(undefined)
-        : readSourceFile(path, settings.maxFileBytes),
+    (path) => port.readSource(path),
     settings.countRoutes,
   );
   const found = new Map([...modules].map(([path, { routes }]) => [path, routes]));
   const texts = new Map([...modules].map(([path, { text }]) => [path, text]));
-  addFoundElsewhere(outcome, found, texts, settings, repository, request);
+  addFoundElsewhere(outcome, found, texts, settings.minimum, repository, request);
 }
 
 /**
@@ -132,7 +111,7 @@ function addFoundElsewhere(
   outcome: ScanOutcome,
   calls: ReadonlyMap<string, readonly Finding[]>,
   texts: ReadonlyMap<string, string>,
-  settings: FinderSettings,
+  minimum: Confidence,
   repository: string,
   request: ScanRequest,
 ): void {
@@ -141,7 +120,7 @@ function addFoundElsewhere(
   for (const [path, found] of calls) {
     const kept = found.filter(
       (finding) =>
-        meetsConfidence(finding.confidence, settings.minimum) &&
+        meetsConfidence(finding.confidence, minimum) &&
         (!request.keep || request.keep(path, finding)),
     );
     if (kept.length === 0) continue;
@@ -175,29 +154,4 @@ function inPositionOrder(findings: Finding[]): Finding[] {
   return findings.sort(
     (a, b) => a.start.line - b.start.line || a.start.character - b.start.character,
   );
-}
-
-/** The files that may mention one of `names`: ripgrep's listing, or the walk's. */
-function listMentioning(
-  roots: readonly string[],
-  names: readonly string[],
-  settings: FinderSettings,
-  walked: () => readonly ListedFile[],
-): readonly ListedFile[] {
-  if (settings.ripgrep) {
-    const listing = listFilesWithRipgrep(
-      roots,
-      {
-        rg: settings.ripgrep,
-        patterns: names,
-        fixedStrings: true,
-        gitignore: settings.gitignore,
-        confine: settings.confine,
-      },
-      () => undefined,
-    );
-    if ('files' in listing)
-      return listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  }
-  return walked();
 }

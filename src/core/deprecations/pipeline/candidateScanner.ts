@@ -1,11 +1,11 @@
-import { routerMountsIn, type RouterMount } from '../../core/deprecations/crossFile/mountedRoutes';
-import { DeprecationEngine, type Finding } from '../../core/deprecations/engine';
-import { fingerprintFindings } from '../../core/deprecations/migration/fingerprint';
-import { snippetOf } from '../../core/deprecations/migration/progress';
-import { meetsConfidence, type Confidence } from '../../core/deprecations/model/confidence';
-import { scanSafely } from '../../core/deprecations/scanSafely';
-import { repositoryPath } from '../../core/deprecations/workspace/repositoryRoot';
-import type { CandidateFile } from '../../core/deprecations/workspace/workspaceWalker';
+import { routerMountsIn, type RouterMount } from '../crossFile/mountedRoutes';
+import { DeprecationEngine, type Finding } from '../engine';
+import { fingerprintFindings } from '../migration/fingerprint';
+import { snippetOf } from '../migration/progress';
+import { meetsConfidence, type Confidence } from '../model/confidence';
+import { scanSafely } from '../scanSafely';
+import { repositoryPath } from '../workspace/repositoryPath';
+import type { CandidateFile } from '../workspace/workspaceWalker';
 
 /** What scanning a file's text needs to know; plain data, so a worker thread can be given it. */
 export interface FileScanSettings {

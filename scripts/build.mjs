@@ -1,7 +1,7 @@
 // Bundles every entry point with esbuild; type-checking is `tsc --noEmit` (npm run typecheck).
 import * as esbuild from 'esbuild';
-import { builtinModules } from 'node:module';
 import { chmod, readdir, stat } from 'node:fs/promises';
+import { WEB_BUDGET_BYTES, WEB_BUNDLE, webBuildOptions } from './webBuild.mjs';
 
 const watch = process.argv.includes('--watch');
 
@@ -46,6 +46,7 @@ const extension = {
   banner: { js: 'globalThis.__petstoreBundleStart = performance.now();' },
   footer: { js: 'globalThis.__petstoreBundleEnd = performance.now();' },
 };
+const web = webBuildOptions();
 const extensionChunks = {
   ...shared,
   entryPoints: [
@@ -55,50 +56,6 @@ const extensionChunks = {
   outdir: 'dist',
   external: ['vscode'],
   minify: true,
-};
-
-/**
- * The browser build (package.json "browser"): VS Code's web worker extension host on vscode.dev
- * and github.dev. One minified bundle, no Node globals and no Node module: an import of a Node
- * built-in fails the build, naming the file that imports it.
- */
-export const WEB_BUNDLE = 'dist/web/extension.js';
-export const WEB_BUDGET_BYTES = 600 * 1024;
-const nodeBuiltins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-const noNodeBuiltins = {
-  name: 'no-node-builtins',
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) => {
-      const bare = args.path.replace(/^node:/, '').split('/')[0];
-      if (!nodeBuiltins.has(args.path) && !nodeBuiltins.has(`node:${bare}`)) return undefined;
-      if (!args.path.startsWith('node:') && args.kind === 'require-call' && !nodeBuiltins.has(bare))
-        return undefined;
-      return {
-        errors: [
-          {
-            text: `the browser build imports the Node module "${args.path}" (from ${args.importer}): keep it out of the web entry's imports`,
-          },
-        ],
-      };
-    });
-  },
-};
-const web = {
-  entryPoints: [{ in: 'src/extension/webExtension.ts', out: 'web/extension' }],
-  outdir: 'dist',
-  bundle: true,
-  platform: 'browser',
-  target: 'es2022',
-  format: 'cjs',
-  mainFields: ['browser', 'module', 'main'],
-  external: ['vscode'],
-  minify: true,
-  sourcemap: true,
-  logLevel: 'warning',
-  // No `process` or `Buffer` in a web worker: a reference to one is an error at run time, so the
-  // only one allowed is the build's constant.
-  define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [noNodeBuiltins],
 };
 
 /** Suites that run inside the extension host (and the launcher's self-test suites), into out/test. */

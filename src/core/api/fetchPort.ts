@@ -26,7 +26,9 @@ export function fetchPort(options: FetchPortOptions = {}): HttpPort {
   return {
     async send(req): Promise<HttpPortResponse> {
       // The browser sets its own User-Agent; asking for another only costs a preflight header.
-      const { 'user-agent': _userAgent, ...headers } = req.headers;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => name !== 'user-agent'),
+      );
       let response: Response;
       try {
         response = await send(req.url.href, {
@@ -82,7 +84,7 @@ function headersOf(headers: Headers): Record<string, string | string[] | undefin
 
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const declared = response.headers.get('content-length');
-  const body = response.body;
+  const body = response.body as ReadableStream<Uint8Array> | null;
   if (declared !== null && Number(declared) > maxBytes) {
     await body?.cancel().catch(() => undefined);
     throw responseTooLarge(maxBytes);

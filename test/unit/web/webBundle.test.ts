@@ -8,7 +8,7 @@ import type * as esbuildModule from 'esbuild';
 const ROOT = join(__dirname, '..', '..', '..');
 
 interface WebBuildModule {
-  webBuildOptions(): esbuildModule.BuildOptions;
+  webBuildOptions: () => esbuildModule.BuildOptions;
   noNodeBuiltins: esbuildModule.Plugin;
   WEB_BUDGET_BYTES: number;
 }
@@ -71,9 +71,9 @@ describe('the browser bundle (dist/web/extension.js)', function () {
     });
     // The vscode module as the bundle sees it: each name @types/vscode exports, any use allowed.
     const declarations = readFileSync(join(ROOT, 'node_modules/@types/vscode/index.d.ts'), 'utf8');
-    const vscode = Object.fromEntries(
+    const vscode: Record<string, object> = Object.fromEntries(
       [...declarations.matchAll(/^\t?export (?:namespace|class|enum|const|function) (\w+)/gm)].map(
-        (match) => [match[1], anything],
+        (match): [string, object] => [match[1] ?? '', anything],
       ),
     );
     assert.ok(Object.keys(vscode).length > 50);

@@ -69,13 +69,17 @@ export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
   );
   // The form's validation is bundled in: there are no chunks to load in a web worker.
   const form: PetFormApi = { draftToNewPet, newPetJson, validateCategoryId, validateName };
-  const wizard = new CreatePetWizard(access, () => form, async (pet) => {
-    walkthrough.petCreated();
-    tree.rememberCreated(pet);
-    tree.refresh();
-    const node = await tree.findPet(pet.id);
-    if (node) await view.reveal(node, { select: true, focus: true, expand: true });
-  });
+  const wizard = new CreatePetWizard(
+    access,
+    () => form,
+    async (pet) => {
+      walkthrough.petCreated();
+      tree.rememberCreated(pet);
+      tree.refresh();
+      const node = await tree.findPet(pet.id);
+      if (node) await view.reveal(node, { select: true, focus: true, expand: true });
+    },
+  );
 
   const describeView = () => {
     const mode = viewMode.get();

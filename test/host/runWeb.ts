@@ -135,6 +135,12 @@ async function main(): Promise<number> {
       .innerText();
     log(`without CORS on the API, the view says: ${problem.replace(/\s+/g, ' ')}`);
     if (!problem.includes(origin)) throw new Error(`the problem does not name ${origin}`);
+    // Its whole text is in the tooltip: shown for the screenshot.
+    await pets.locator('.monaco-list-row', { hasText: 'The browser blocked' }).hover();
+    await page
+      .locator('.monaco-hover, .custom-hover', { hasText: 'use the desktop editor' })
+      .first()
+      .waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'web-cors-blocked.png') });
 
     // The extension ran in the web worker host: its iframe is there, and petstore.web (set by the

@@ -71,6 +71,12 @@ describe('the fetch HTTP port (browser build) against the reference server', () 
       fetchPort({ fetch: browserFetch(PAGE), pageOrigin: PAGE }),
     ).listPets();
     assert.ok(pets.length > 0);
+    // A POST's Content-Type: application/json is preflighted too, and allowed.
+    const created = await clientOver(
+      server.baseUrl,
+      fetchPort({ fetch: browserFetch(PAGE), pageOrigin: PAGE }),
+    ).createPet({ name: 'From a page', categoryId: 3n });
+    assert.equal(created.name, 'From a page');
   });
 
   it('from a page the server does not allow, fails as blockedByBrowser naming both origins', async () => {

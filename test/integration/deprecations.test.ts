@@ -243,7 +243,7 @@ describe('Deprecated getPet finder in the editor', function () {
     await diagnosticsOf(uri, (d) => d.length === 1 && d[0]!.range.start.line > 8);
   });
 
-  it('quick fix: the replacement first, Suppress last and never preferred; the replacement opens rendered, in the call’s language', async () => {
+  it('quick fix: the migration first and preferred, then the replacement, Suppress last and never preferred; the replacement opens rendered, in the call’s language', async () => {
     const uri = file('src/petClient.ts');
     const [remaining] = ours(uri);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
@@ -253,19 +253,19 @@ describe('Deprecated getPet finder in the editor', function () {
       vscode.CodeActionKind.QuickFix.value,
     );
     const titles = actions.map((action) => action.title);
-    assert.match(titles[0]!, /^Show the replacement/, titles.join(', '));
+    assert.equal(titles[0], 'Migrate to GET /pets with a status filter…', titles.join(', '));
+    assert.equal(actions[0]!.isPreferred, true);
+    assert.match(titles[1]!, /^Show the replacement/, titles.join(', '));
     assert.equal(titles.at(-1), 'Suppress with petstore-ignore-next-line');
     assert.equal(actions.at(-1)!.isPreferred ?? false, false);
-    const show = actions[0]!;
+    const show = actions[1]!;
     assert.deepEqual(show.command?.arguments, ['typescript']);
     if (hostAvailable()) {
-      // The quick fix menu as a person opens it on the call (Ctrl+.): the replacement pre-selected.
+      // The quick fix menu as a person opens it on the call (Ctrl+.): the migration pre-selected.
       const editor = await vscode.window.showTextDocument(uri);
       editor.selection = new vscode.Selection(remaining!.range.start, remaining!.range.start);
       await vscode.commands.executeCommand('editor.action.quickFix');
-      await waitForWorkbench(
-        '.action-widget .monaco-list-row.focused:has-text("Show the replacement")',
-      );
+      await waitForWorkbench('.action-widget .monaco-list-row.focused:has-text("Migrate to GET")');
       await screenshot('quick-fixes');
       await vscode.commands.executeCommand('hideCodeActionWidget');
     }

@@ -15,16 +15,16 @@ const SERVICE = `${FOLDER}/petService.ts`;
 const CARD = `${FOLDER}/PetCard.ts`;
 const SCRIPT = `${FOLDER}/adopt.js`;
 const SERVICE_CODE = [
-  'export async function getPetInfo(id: number) {',
+  'export async function fetchPetDetails(id: number) {',
   '  const response = await fetch(`${process.env.API}/pets/${id}`);',
   '  return response.ok ? response.json() : undefined;',
   '}',
   '',
 ].join('\n');
 const CARD_CODE = [
-  "import { getPetInfo } from './petService';",
+  "import { fetchPetDetails } from './petService';",
   'export async function cardTitle(id: number) {',
-  '  return (await getPetInfo(id)).name;',
+  '  return (await fetchPetDetails(id)).name;',
   '}',
   '',
 ].join('\n');
@@ -89,27 +89,43 @@ describe('Migrating calls in the editor: the quick fix and Migrate All, previewe
 
   it('Migrate All shows the refactor preview; applied, no call is left; one undo brings every file back', async () => {
     await diagnosticsOf(file(SCRIPT), (found) => found.length === 1);
-    // The fixture's own client is migrated too: the whole workspace is.
+    // The whole workspace is migrated (the fixture's own clients, what other tests left): every
+    // file's text is kept to check that one undo brings each back.
     const originals = new Map<string, string>();
-    for (const path of [SERVICE, SCRIPT, 'src/petClient.ts'])
-      originals.set(path, (await vscode.workspace.openTextDocument(file(path))).getText());
+    for (const uri of await vscode.workspace.findFiles('**/*', '**/node_modules/**'))
+      originals.set(
+        uri.toString(),
+        new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)),
+      );
     const migration = vscode.commands.executeCommand<{ fixed: number; applied: boolean }>(
       'petstore.migrateAllDeprecatedCalls',
     );
     if (hostAvailable()) {
       // Changes that need confirmation come unticked: each file (or owner's group) is ticked.
-      const groups = '.bulk-edit-panel .monaco-list-row[aria-level="1"] .edit-checkbox';
+      const groups = '.bulk-edit-panel .monaco-list-row[aria-level="1"]';
       await waitForWorkbench(groups);
-      for (let nth = 1; nth <= (await countInWorkbench(groups)); nth++)
-        await pressKey('Space', `:nth-match(${groups}, ${nth})`);
+      // Groups only, in a maximised panel, so they are in sight (the list draws only the rows
+      // that fit); each unticked one is ticked, then the list's end is brought into sight.
+      await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+      await pressKey('Home', `${groups} >> nth=0`);
+      await vscode.commands.executeCommand('list.collapseAll');
+      const unticked = `${groups} .edit-checkbox:not(.checked)`;
+      for (const key of ['Home', 'End']) {
+        await pressKey(key, `${groups} >> nth=0`);
+        for (let tries = 0; (await countInWorkbench(unticked)) > 0 && tries < 50; tries++)
+          await pressKey('Space', `${unticked} >> nth=0`);
+      }
+      assert.equal(await countInWorkbench(unticked), 0, 'every group ticked');
       await screenshot('migrate-all-preview');
+      await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
     } else
       // Another host (desktop VS Code): its preview is ticked through its command.
       await vscode.commands.executeCommand('refactorPreview.toggleCheckedState');
     await vscode.commands.executeCommand('refactorPreview.apply');
     const summary = await migration;
     assert.equal(summary.applied, true);
-    assert.equal(summary.fixed, 3);
+    // This test's two requests and the fixture's own (fetch in TypeScript, requests in Python).
+    assert.ok(summary.fixed >= 4, String(summary.fixed));
     for (const [path, call] of [
       [SERVICE, 'fetchPetFromList(`${process.env.API}/pets`, id)'],
       [SCRIPT, "fetchPetFromList(process.env.API + '/pets', process.argv[2])"],
@@ -124,9 +140,14 @@ describe('Migrating calls in the editor: the quick fix and Migrate All, previewe
     // One undo takes the whole migration back, in every file.
     await vscode.window.showTextDocument(file(SERVICE));
     await vscode.commands.executeCommand('undo');
-    for (const [path, code] of originals) {
-      const document = await vscode.workspace.openTextDocument(file(path));
-      assert.equal(document.getText(), code, path);
+    // Every document the migration touched (all open now) is as its file was.
+    let touched = 0;
+    for (const document of vscode.workspace.textDocuments) {
+      const code = originals.get(document.uri.toString());
+      if (code === undefined) continue;
+      touched++;
+      assert.equal(document.getText(), code, document.uri.toString());
     }
+    assert.ok(touched >= 4, `${touched} documents compared`);
   });
 });

@@ -84,6 +84,16 @@ describe('Calls through wrappers in the editor', function () {
       (node) => node.kind === 'call' && node.call.file.endsWith(CARD),
     );
     assert.equal(tree.getTreeItem(inCard!).description, 'line 3 · through getPetInfo');
+    // Above the tree, what a lead reads first: the requests to change and the calls that removes.
+    const calls = tree.current.calls;
+    const places = calls.filter((call) => !call.reaches).length;
+    assert.ok(places < calls.length, 'a call through a wrapper is under its request');
+    assert.ok(
+      String(api.deprecatedCallsView.message).startsWith(
+        `Fix ${places} place${places === 1 ? '' : 's'} to remove ${calls.length} calls.`,
+      ),
+      String(api.deprecatedCallsView.message),
+    );
 
     await vscode.commands.executeCommand('petstore.deprecatedCalls.focus');
     await api.deprecatedCallsView.reveal(request, { select: true, focus: true, expand: true });

@@ -4,7 +4,13 @@ import * as vscode from 'vscode';
 import type { PetStoreExplorerApi } from '../../src/extension/extension';
 import type { RunningRehearsal } from '../../src/extension/rehearsal/removalRehearsal';
 import { EXTENSION_ID, nextState, showPetsView, within } from '../integration/support/explorer';
-import { hostAvailable, screenshot, waitForWorkbench } from '../integration/support/host';
+import {
+  countInWorkbench,
+  hostAvailable,
+  pressKey,
+  screenshot,
+  waitForWorkbench,
+} from '../integration/support/host';
 
 /** The deprecation warnings in the workspace, once there are at least `count` (waits on the event). */
 function warningsOnceThere(count: number): Promise<[vscode.Uri, vscode.Diagnostic[]][]> {
@@ -79,5 +85,55 @@ describe('the packaged extension (.vsix) installed into a clean profile', functi
       await screenshot('packaged-extension');
     }
     await vscode.commands.executeCommand('petstore.stopRehearsal');
+  });
+
+  it('migrates the demo: every request of a known shape rewritten in the refactor preview, the Feign client left with its reason', async () => {
+    await api.deprecationsReady;
+    await warningsOnceThere(5);
+    const migration = vscode.commands.executeCommand<{
+      fixed: number;
+      manual: number;
+      applied: boolean;
+    }>('petstore.migrateAllDeprecatedCalls');
+    if (hostAvailable()) {
+      // Changes that need a look come unticked: each group is ticked, as a reviewer would.
+      const groups = '.bulk-edit-panel .monaco-list-row[aria-level="1"] .edit-checkbox';
+      await waitForWorkbench(groups);
+      for (let nth = 1; nth <= (await countInWorkbench(groups)); nth++)
+        await pressKey('Space', `:nth-match(${groups}, ${nth})`);
+      await screenshot('demo-migrate-all-preview');
+    } else await vscode.commands.executeCommand('refactorPreview.toggleCheckedState');
+    await vscode.commands.executeCommand('refactorPreview.apply');
+    const summary = await migration;
+    assert.equal(summary.applied, true);
+    // fetch (TypeScript), requests (Python), net/http (Go), curl (shell) and the .http file.
+    assert.equal(summary.fixed, 5);
+    assert.equal(summary.manual, 1);
+    await vscode.workspace.saveAll();
+    // What is left is the Feign interface's method only, which a person changes.
+    const left = await within(
+      new Promise<string[]>((resolve) => {
+        const check = () => {
+          const files = vscode.languages
+            .getDiagnostics()
+            .filter(([, diagnostics]) =>
+              diagnostics.some(
+                (d) =>
+                  d.severity === vscode.DiagnosticSeverity.Warning &&
+                  d.message.includes('GET /pets/{petId}'),
+              ),
+            )
+            .map(([uri]) => vscode.workspace.asRelativePath(uri));
+          if (files.length !== 1) return;
+          subscription.dispose();
+          resolve(files);
+        };
+        const subscription = vscode.languages.onDidChangeDiagnostics(check);
+        check();
+      }),
+      () => 'the warnings of the migrated files to go',
+      90_000,
+    );
+    assert.deepEqual(left, ['java/src/main/java/com/example/pets/PetApi.java']);
   });
 });

@@ -1,6 +1,7 @@
 import { readFailure, readRegularText } from '../../core/files/regularFile';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ChainLink } from '../../core/deprecations/engine';
 import {
   BaselineError,
   compareWithBaseline,
@@ -12,7 +13,7 @@ import { progressReport, type CallToReport } from '../../core/deprecations/migra
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
 import { progressHtml, type NoHistory } from '../../core/deprecations/reports/progressHtml';
 import { progressMarkdown } from '../../core/deprecations/reports/progressMarkdown';
-import { repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
+import { repositoryPath, repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
 import { isInside } from '../../core/deprecations/workspace/pathInside';
 import { fail, isFolder, note, plural, usageError } from './cliOutput';
 import { GitError, gitDirectory } from '../../core/deprecations/history/gitObjects';
@@ -149,13 +150,22 @@ export async function runReport(args: string[]): Promise<number> {
     recorded: baseline.entries.filter((entry) => inScan(entry.file)).length,
   };
   const fresh = comparison && new Set(comparison.fresh.map((item) => item.finding));
+  // A wrapper's call reaches the request its way ends at, named from the repository's root.
+  const requestOf = (via: readonly ChainLink[]) => {
+    const request = via[via.length - 1]!;
+    return {
+      file: repositoryPath(repository, resolve(request.path)),
+      line: request.line + 1,
+      column: request.character + 1,
+    };
+  };
   const calls: CallToReport[] = all.map(({ file, finding }) => ({
     file,
     line: finding.start.line + 1,
     column: finding.start.character + 1,
     snippet: outcome.snippets.get(finding) ?? '',
     ...(fresh ? { baselined: !fresh.has(finding) } : {}),
-    ...(finding.via ? { through: finding.via[0]!.name } : {}),
+    ...(finding.via ? { through: finding.via[0]!.name, reaches: requestOf(finding.via) } : {}),
   }));
   const report = progressReport({
     calls,

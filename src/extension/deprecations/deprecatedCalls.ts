@@ -13,7 +13,7 @@ export interface EditorCall extends CallToReport {
   /** What was found, as the diagnostic says it (`{…}/pets/{…}`, `getPet()`). */
   detail: string;
   /** A call of a wrapper: the request it reaches (the last step of the diagnostic's way). */
-  reaches?: { uri: vscode.Uri; line: number; column: number };
+  reaches?: { uri: vscode.Uri; file: string; line: number; column: number };
 }
 
 /**
@@ -56,6 +56,7 @@ export function deprecatedCallsInEditor(): EditorCall[] {
         call.through = /^calls (.*)$/.exec(way[0]!.message)?.[1] ?? call.detail;
         call.reaches = {
           uri: request.location.uri,
+          file: nameOf(request.location.uri),
           line: request.location.range.start.line + 1,
           column: request.location.range.start.character + 1,
         };

@@ -133,7 +133,9 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     this.view.description = this.verdict ? `${this.verdict.short} · ${daysLeft}` : daysLeft;
     // Said whole above the tree too: the description is cut off when the view's toolbar shows.
     this.view.message =
-      [this.ownersNote, this.verdict?.sentence].filter(Boolean).join(' ') || undefined;
+      [planSentence(this.report), this.ownersNote, this.verdict?.sentence]
+        .filter(Boolean)
+        .join(' ') || undefined;
   }
 
   getChildren(node?: CallsNode): CallsNode[] {
@@ -258,4 +260,16 @@ function nodesOf(report: ProgressReport<EditorCall>): GroupNode[] {
 
 function count(calls: number): string {
   return `${calls} ${calls === 1 ? 'call' : 'calls'}`;
+}
+
+/** What a lead reads first: how few changes remove the calls ("Fix 2 places to remove 7 calls."). */
+function planSentence(report: ProgressReport<EditorCall>): string | undefined {
+  const places = report.plan.fixPoints.length;
+  if (places === 0) return undefined;
+  const removed = report.plan.fixPoints.reduce((sum, point) => sum + point.removes, 0);
+  if (places === 1)
+    return removed === 1
+      ? vscode.l10n.t('Fix 1 place to remove 1 call.')
+      : vscode.l10n.t('Fix 1 place to remove {0} calls.', removed);
+  return vscode.l10n.t('Fix {0} places to remove {1} calls.', places, removed);
 }

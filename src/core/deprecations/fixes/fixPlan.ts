@@ -5,6 +5,7 @@
  * "Fix these 6 places to remove 57 calls" is the first thing a lead reads.
  */
 import type { Finding } from '../engine';
+import { fixPointsHeadline, fixPointsOf, type PlacedCall } from '../migration/fixPoints';
 
 export interface FileFindings {
   /** As reports name it (relative to the repository root, say). */
@@ -36,61 +37,53 @@ export interface MigrationPlan {
   unplaced: CallSite[];
 }
 
-const key = (path: string, line: number, character: number) => `${path}\0${line}\0${character}`;
-
 /**
  * The plan of `files` (every finding of a scan, wrappers' calls included; routes that serve the
- * path are not calls and are left out). `ownerOf` names a path's owner (CODEOWNERS, or a folder).
+ * path and test doubles' stubs are not calls and are left out). `ownerOf` names a path's owner
+ * (CODEOWNERS, or a folder).
  */
 export function migrationPlan(
   files: readonly FileFindings[],
   ownerOf: (path: string) => string | undefined = () => undefined,
 ): MigrationPlan {
-  const points = new Map<string, FixPoint>();
-  for (const { path, findings } of files)
-    for (const finding of findings)
-      if (finding.kind === 'url' || finding.kind === 'operation') {
-        const owner = ownerOf(path);
-        points.set(key(path, finding.start.line, finding.start.character), {
-          path,
-          request: finding,
-          callers: [],
-          removes: 1,
-          ...(owner === undefined ? {} : { owner }),
-        });
-      }
-  const unplaced: CallSite[] = [];
-  let calls = points.size;
+  const calls: (PlacedCall & CallSite)[] = [];
   for (const { path, findings } of files)
     for (const finding of findings) {
-      if (finding.kind !== 'wrapper') continue;
-      calls++;
-      const request = finding.via?.[finding.via.length - 1];
-      const point = request && points.get(key(request.path, request.line, request.character));
-      if (!point) {
-        unplaced.push({ path, finding });
-        continue;
+      const place = {
+        path,
+        finding,
+        file: path,
+        line: finding.start.line,
+        column: finding.start.character,
+      };
+      if (finding.kind === 'url' || finding.kind === 'operation') calls.push(place);
+      else if (finding.kind === 'wrapper') {
+        const request = finding.via?.[finding.via.length - 1];
+        calls.push({
+          ...place,
+          // A way without its request (never expected) reaches nothing in the scan.
+          reaches: request
+            ? { file: request.path, line: request.line, column: request.character }
+            : { file: '', line: -1, column: -1 },
+        });
       }
-      point.callers.push({ path, finding });
-      point.removes++;
     }
-  const fixPoints = [...points.values()].sort(
-    (a, b) =>
-      b.removes - a.removes ||
-      (a.owner ?? '').localeCompare(b.owner ?? '') ||
-      a.path.localeCompare(b.path) ||
-      a.request.start.line - b.request.start.line,
-  );
-  return { fixPoints, calls, unplaced };
+  const grouping = fixPointsOf(calls, ownerOf);
+  const site = ({ path, finding }: CallSite): CallSite => ({ path, finding });
+  return {
+    fixPoints: grouping.points.map((point) => ({
+      path: point.request.path,
+      request: point.request.finding,
+      callers: point.callers.map(site),
+      removes: point.removes,
+      ...(point.owner === undefined ? {} : { owner: point.owner }),
+    })),
+    calls: calls.length,
+    unplaced: grouping.unplaced.map(site),
+  };
 }
 
 /** "Fix 6 places to remove 57 calls" (and what is left without a place). */
 export function planHeadline(plan: MigrationPlan): string {
-  const places = plan.fixPoints.length;
-  const removed = plan.fixPoints.reduce((sum, point) => sum + point.removes, 0);
-  if (places === 0) return 'No calls to GET /pets/{petId}: nothing to fix';
-  const headline = `Fix ${places} place${places === 1 ? '' : 's'} to remove ${removed} call${removed === 1 ? '' : 's'}`;
-  return plan.unplaced.length
-    ? `${headline} (${plan.unplaced.length} more reach a request outside the scan)`
-    : headline;
+  return fixPointsHeadline({ points: plan.fixPoints, unplaced: plan.unplaced });
 }

@@ -1,5 +1,6 @@
 import { REMOVAL_DATE_TEXT, daysUntilRemoval } from '../rule';
 import type { CodeOwners } from './codeOwners';
+import { fixPointsHeadline, fixPointsOf } from './fixPoints';
 import { languageNameOfPath } from './languageNames';
 import type { ObservedCalls } from './observedCalls';
 
@@ -16,6 +17,8 @@ export interface CallToReport {
   baselined?: boolean;
   /** A call of a wrapper: the function it calls, which sends the request (or calls one that does). */
   through?: string;
+  /** A call of a wrapper: where the request it reaches is (file as above). */
+  reaches?: { file: string; line: number; column: number };
 }
 
 /** A call with what the report adds: its owner (or top-level folder) and its language. */
@@ -27,6 +30,15 @@ export type ReportedCall<T extends CallToReport = CallToReport> = T & {
 export interface Tally {
   name: string;
   calls: number;
+}
+
+/** A place to change and the calls that change removes, as the report shows it. */
+export interface ReportedFixPoint {
+  file: string;
+  line: number;
+  owner: string;
+  snippet: string;
+  removes: number;
 }
 
 /** What the progress report says: everything its HTML and Markdown forms show. */
@@ -51,6 +63,8 @@ export interface ProgressReport<T extends CallToReport = CallToReport> {
   baseline?: { recorded: number; gone: number; fresh: number };
   /** The calls a rehearsal of the removal saw (`report --observed`). */
   observed?: ObservedCalls;
+  /** Where to fix: the places that send the request, most calls removed first. */
+  plan: { headline: string; fixPoints: ReportedFixPoint[] };
   /** What the reader should know (CODEOWNERS lines skipped, ...). */
   notes: string[];
 }
@@ -90,6 +104,7 @@ export function progressReport<T extends CallToReport>(input: {
     }))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   const now = input.now ?? new Date();
+  const grouping = fixPointsOf(calls, (file) => ownerOf(file));
   return {
     date: now.toISOString().slice(0, 10),
     removalDate: REMOVAL_DATE_TEXT,
@@ -108,6 +123,16 @@ export function progressReport<T extends CallToReport>(input: {
       fresh: calls.filter((call) => !call.baselined).length,
     },
     ...(input.observed ? { observed: input.observed } : {}),
+    plan: {
+      headline: fixPointsHeadline(grouping),
+      fixPoints: grouping.points.map(({ request, removes }) => ({
+        file: request.file,
+        line: request.line,
+        owner: request.owner,
+        snippet: request.snippet,
+        removes,
+      })),
+    },
     notes: [
       ...(input.owners?.owners.notes ?? []),
       ...(input.observed?.skipped

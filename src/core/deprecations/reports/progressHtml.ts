@@ -36,6 +36,11 @@ export function progressHtml(
             : 'By top-level folder (the repository has no CODEOWNERS file).',
           `${barChart(report.groups, grouping)}${tallyTable(report.groups, grouping === 'owner' ? 'Owner' : 'Folder', 'by-group')}`,
         ),
+        section(
+          'Where to fix',
+          `<strong id="plan-headline">${html(report.plan.headline)}</strong>. <code>petstore-deprecations plan</code> says which of them <code>petstore-deprecations fix</code> rewrites.`,
+          fixPointsTable(report),
+        ),
         section('Calls by language', '', tallyTable(report.languages, 'Language', 'by-language')),
         section(
           'Every call',
@@ -157,6 +162,23 @@ function callsTable(report: ProgressReport): string {
   const grouping = report.groupedBy === 'owner' ? 'Owner' : 'Folder';
   return `<table id="calls"><thead><tr><th>File:line</th><th>${grouping}</th><th>Language</th><th>Call</th>${withBaseline ? '<th>Status</th>' : ''}</tr></thead><tbody>\n${rows}\n</tbody></table>`;
 }
+
+/** The places that send the request, most calls removed first (the first ones: the page stays short). */
+function fixPointsTable(report: ProgressReport): string {
+  const shown = report.plan.fixPoints.slice(0, MAX_FIX_POINTS_SHOWN);
+  const rows = shown
+    .map(
+      (point) =>
+        `<tr><td class="number" data-removes="${point.removes}">${point.removes}</td><td class="where">${html(`${point.file}:${point.line}`)}</td><td>${html(point.owner)}</td><td><code>${html(point.snippet)}</code></td></tr>`,
+    )
+    .join('\n');
+  const more = report.plan.fixPoints.length - shown.length;
+  const grouping = report.groupedBy === 'owner' ? 'Owner' : 'Folder';
+  return `<table id="fix-points"><thead><tr><th class="number">Calls removed</th><th>Place</th><th>${grouping}</th><th>Request</th></tr></thead><tbody>\n${rows}\n</tbody></table>${more > 0 ? `<p class="lead">… and ${count(more, 'more place')}.</p>` : ''}`;
+}
+
+/** Fix points the page lists: the plan's head, where most calls go. */
+export const MAX_FIX_POINTS_SHOWN = 25;
 
 function notes(list: readonly string[]): string {
   if (!list.length) return '';

@@ -4,7 +4,7 @@
  */
 import { visibleText } from '../../text/visibleText';
 import { agreeingWithScan, type HistoryReport } from '../history/historyReport';
-import type { NoHistory } from './progressHtml';
+import { MAX_FIX_POINTS_SHOWN, type NoHistory } from './progressHtml';
 import { NO_OWNER, ROOT_FOLDER, type ProgressReport, type Tally } from '../migration/progress';
 import { forecastMarkdown } from './burnDown';
 
@@ -69,6 +69,21 @@ export function progressMarkdown(report: ProgressReport, options: MarkdownOption
     return finish(lines, report);
   }
   const grouping = report.groupedBy === 'owner' ? 'Owner' : 'Folder';
+  const fixPoints = report.plan.fixPoints.slice(0, MAX_FIX_POINTS_SHOWN);
+  lines.push(
+    `**${cell(report.plan.headline)}** (\`petstore-deprecations plan\` says which of them \`fix\` rewrites):`,
+    '',
+    `| Calls removed | Place | ${grouping} | Request |`,
+    '| ---: | --- | --- | --- |',
+    ...fixPoints.map(
+      (point) =>
+        `| ${point.removes} | ${code(`${point.file}:${point.line}`)} | ${owner(point.owner)} | ${code(point.snippet)} |`,
+    ),
+    ...(report.plan.fixPoints.length > fixPoints.length
+      ? ['', `… and ${report.plan.fixPoints.length - fixPoints.length} more places.`]
+      : []),
+    '',
+  );
   lines.push(
     ...tallyTable(report.groups, grouping, owner),
     ...tallyTable(report.languages, 'Language', cell),

@@ -144,7 +144,7 @@ function documentOperation(
     (parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in),
   );
   return {
-    name: named ? (id).trim() : inventedName(path, 'get'),
+    name: named ? id.trim() : inventedName(path, 'get'),
     named,
     path,
     ...(tag === undefined ? {} : { tag }),

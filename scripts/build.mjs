@@ -1,6 +1,7 @@
 // Bundles every entry point with esbuild; type-checking is `tsc --noEmit` (npm run typecheck).
 import * as esbuild from 'esbuild';
-import { chmod, readdir } from 'node:fs/promises';
+import { chmod, readdir, stat } from 'node:fs/promises';
+import { WEB_BUDGET_BYTES, WEB_BUNDLE, webBuildOptions } from './webBuild.mjs';
 
 const watch = process.argv.includes('--watch');
 
@@ -45,6 +46,7 @@ const extension = {
   banner: { js: 'globalThis.__petstoreBundleStart = performance.now();' },
   footer: { js: 'globalThis.__petstoreBundleEnd = performance.now();' },
 };
+const web = webBuildOptions();
 const extensionChunks = {
   ...shared,
   entryPoints: [
@@ -72,12 +74,19 @@ const tests = {
 };
 
 if (watch) {
-  for (const options of [product, extension, extensionChunks, tests])
+  for (const options of [product, extension, extensionChunks, web, tests])
     await (await esbuild.context(options)).watch();
   console.log('esbuild: watching for changes');
 } else {
   await Promise.all(
-    [product, extension, extensionChunks, tests].map((options) => esbuild.build(options)),
+    [product, extension, extensionChunks, web, tests].map((options) => esbuild.build(options)),
   );
+  const { size } = await stat(WEB_BUNDLE);
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`esbuild: ${WEB_BUNDLE} ${kb(size)} (budget ${kb(WEB_BUDGET_BYTES)})`);
+  if (size > WEB_BUDGET_BYTES) {
+    console.error(`esbuild: ${WEB_BUNDLE} is over its budget`);
+    process.exitCode = 1;
+  }
   await Promise.all(entries.filter((e) => e.bin).map((e) => chmod(`dist/${e.out}.js`, 0o755)));
 }

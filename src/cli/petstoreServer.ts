@@ -16,6 +16,7 @@ import {
 import { isLoopbackHost, parseBaseUrl } from '../core/api/baseUrl';
 import { pemCertificates } from '../core/api/trustStore';
 import { readFailure, readRegularText } from '../core/files/regularFile';
+import { parseCorsOrigins } from '../server/cors';
 import { MAX_CERTIFICATE_FILE_BYTES } from '../core/api/trustStore';
 import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 
@@ -55,6 +56,9 @@ Options:
   --upstream-timeout SECONDS
                   time for the upstream's answer to start, and between its parts (default 30); a
                   timeout answers 504, an unreachable or broken upstream 502
+  --cors-origin ORIGIN
+                  let a browser page from ORIGIN (scheme://host[:port]) call the server, for an
+                  editor running in a browser (repeatable; none by default: no CORS headers)
   --quiet         do not log requests
   --headers-timeout SECONDS     time for a request's headers to arrive (default 10)
   --request-timeout SECONDS     time for a whole request to arrive (default 30)
@@ -86,6 +90,7 @@ function readOptions() {
         'upstream-timeout': { type: 'string' },
         repair: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
+        'cors-origin': { type: 'string', multiple: true, default: [] },
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
         'keep-alive-timeout': { type: 'string' },
@@ -199,6 +204,8 @@ async function main(): Promise<void> {
     keepAliveTimeoutMs: seconds(options['keep-alive-timeout'], '--keep-alive-timeout'),
     maxConnections: count(options['max-connections'], '--max-connections'),
   };
+  const cors = parseCorsOrigins(options['cors-origin']);
+  if ('error' in cors) fail(`--cors-origin: ${cors.error}\n\n${USAGE}`, 2);
   const log = options.quiet
     ? undefined
     : (line: string) => process.stdout.write(`${visibleText(line)}\n`);
@@ -215,6 +222,7 @@ async function main(): Promise<void> {
       removed,
       ...(upstream ? { upstream } : {}),
       ...(options.record !== undefined ? { recordFile: options.record } : {}),
+      corsOrigins: cors.origins,
       limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
     });
   } catch (error) {

@@ -8,6 +8,7 @@ import { trustedCertificates } from '../core/api/trustStore';
 import type { Dispatcher } from 'undici';
 import { createForwarder, type Forward } from './upstreamProxy';
 import { BearerKeys } from './auth';
+import { createCors } from './cors';
 import {
   DEFAULT_CONNECTION_LIMITS,
   answerProtocolErrors,
@@ -48,6 +49,11 @@ export interface PetStoreServerOptions {
   removed?: RemovedMode;
   /** Append one NDJSON line per call to GET /pets/{petId} to this file (--record). */
   recordFile?: string;
+  /**
+   * Origins allowed to read the answers from a browser (--cors-origin; cors.ts), each exactly
+   * scheme://host[:port]. None by default: no CORS header at all.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** The upstream named is this server's own address. */
@@ -106,6 +112,7 @@ export async function startPetStoreServer(
   const redactor = new SecretRedactor();
   for (const key of options.apiKeys) redactor.remember(key);
 
+  const cors = createCors(options.corsOrigins ?? []);
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   // Timeouts are checked this often (Node's default, 30 s, would let idle sockets pile up).
   const checkEveryMs = Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2));
@@ -128,6 +135,7 @@ export async function startPetStoreServer(
             brownout: call.brownout,
           });
       });
+      if (cors?.handle(request, response)) return;
       handler(request, response);
     },
   );

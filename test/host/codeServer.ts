@@ -40,12 +40,17 @@ export async function startCodeServer(options: {
   log: (line: string) => void;
   /** In its own process group: a terminal's Ctrl-C reaches the caller only, which stops it. */
   detached?: boolean;
+  /** User settings beside the harness's own (the extension's, for a run without a suite). */
+  settings?: Record<string, unknown>;
 }): Promise<RunningCodeServer> {
   const { install, port, userDataDir } = options;
   const configFile = join(userDataDir, 'code-server.yaml');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   writeFileSync(configFile, 'auth: none\n'); // keeps code-server away from ~/.config
-  writeFileSync(join(userDataDir, 'User/settings.json'), JSON.stringify(USER_SETTINGS));
+  writeFileSync(
+    join(userDataDir, 'User/settings.json'),
+    JSON.stringify({ ...USER_SETTINGS, ...options.settings }),
+  );
   const child: ChildProcess = spawn(
     install.node,
     [

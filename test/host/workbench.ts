@@ -28,9 +28,12 @@ export async function openWorkbench(options: {
   origin: string;
   workspace: string;
   extensionPath: string;
-  testsPath: string;
+  /** The suite to run in the extension host; without it the workbench only loads the extension. */
+  testsPath?: string;
   environment: Record<string, string>;
   onLog: (text: string) => void;
+  /** 'web': the extension under development runs in the browser's web worker extension host. */
+  developmentKind?: 'web';
   /** The editor host's webview pages (`…/webview/browser/pre`), served in place of VS Code's CDN. */
   webviewPages?: string;
 }): Promise<Workbench> {
@@ -96,6 +99,7 @@ export function workbenchUrl(options: {
   extensionPath: string;
   testsPath?: string;
   environment?: Record<string, string>;
+  developmentKind?: 'web';
 }): string {
   // The URIs' authority must equal the page's host:port.
   const remote = (path: string) => `vscode-remote://${new URL(options.origin).host}${path}`;
@@ -103,6 +107,7 @@ export function workbenchUrl(options: {
     ['extensionDevelopmentPath', remote(options.extensionPath)],
     ['skipWelcome', 'true'],
   ];
+  if (options.developmentKind) payload.push(['extensionDevelopmentKind', options.developmentKind]);
   if (options.testsPath) payload.push(['extensionTestsPath', remote(options.testsPath)]);
   if (options.environment)
     payload.push(['extensionEnvironment', JSON.stringify(options.environment)]);

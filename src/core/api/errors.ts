@@ -10,6 +10,7 @@ export type PetStoreErrorKind =
   | 'timeout'
   | 'cancelled' // the caller aborted; UIs stay silent
   | 'network'
+  | 'blockedByBrowser' // the browser refused the request (CORS) or could not reach the API: no status
   | 'contract'; // a response that does not match the interface (schema, non-JSON, too large)
 
 export interface PetStoreErrorDetails {
@@ -21,6 +22,10 @@ export interface PetStoreErrorDetails {
   retryAfterSeconds?: number;
   /** When that wait ends (the server's date, or now plus its seconds). */
   retryAt?: Date;
+  /** blockedByBrowser: the origin of the page the request was made from. */
+  pageOrigin?: string;
+  /** blockedByBrowser: the API's origin the page was not let read from. */
+  apiOrigin?: string;
 }
 
 /** Marks a PetStoreError whichever copy of this module made it (see below). */

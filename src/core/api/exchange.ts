@@ -1,5 +1,5 @@
-import { request, type Dispatcher } from 'undici';
 import { PetStoreError } from './errors';
+import type { HttpPort } from './httpPort';
 
 export interface ExchangeRequest {
   method: 'GET' | 'POST';
@@ -25,7 +25,8 @@ export interface ExchangeRecord {
 }
 
 export interface ExchangeSettings {
-  dispatcher: Dispatcher;
+  /** How the request is sent: undici in Node, fetch in a browser (httpPort.ts). */
+  http: HttpPort;
   apiKey: string;
   timeoutMs: number;
   maxResponseBytes: number;
@@ -99,24 +100,20 @@ async function sendOnce(
       'user-agent': settings.userAgent,
     };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await request(req.url, {
+    const response = await settings.http.send({
       method: req.method,
+      url: req.url,
       headers,
       body: req.body,
       signal,
-      dispatcher: settings.dispatcher,
+      maxResponseBytes: settings.maxResponseBytes,
     });
-    record.status = response.statusCode;
-    const text = await readCapped(
-      response.body,
-      settings.maxResponseBytes,
-      headerValue(response.headers['content-length']),
-    );
+    record.status = response.status;
     return {
-      status: response.statusCode,
+      status: response.status,
       headers: response.headers,
       contentType: headerValue(response.headers['content-type']) ?? '',
-      text,
+      text: response.text,
     };
   } catch (error) {
     record.error = error instanceof PetStoreError ? error.kind : describeNetworkError(error);
@@ -125,29 +122,6 @@ async function sendOnce(
     record.durationMs = Math.round(performance.now() - started);
     settings.onExchange?.(record);
   }
-}
-
-async function readCapped(
-  body: Dispatcher.ResponseData['body'],
-  maxBytes: number,
-  declaredLength: string | undefined,
-): Promise<string> {
-  const tooLarge = () => {
-    body.destroy();
-    return new PetStoreError(
-      'contract',
-      `The response is larger than the ${formatBytes(maxBytes)} limit`,
-    );
-  };
-  if (declaredLength !== undefined && Number(declaredLength) > maxBytes) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks, size));
 }
 
 function nextHop(
@@ -203,8 +177,4 @@ function describeNetworkError(error: unknown): string {
     return codes.length ? `${error.message} (${codes.join(', ')})` : error.message;
   }
   return String(error);
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(0)} MB` : `${bytes} bytes`;
 }

@@ -58,6 +58,19 @@ export function describeFailure(
                 );
         return { message, actions: ['retry'] };
       }
+      case 'blockedByBrowser': {
+        // A browser says nothing more than "failed": no status, no reason. Say the likely cause
+        // (CORS) and both ways out, not "network error".
+        const { pageOrigin = '?', apiOrigin = '?' } = error.details;
+        return {
+          message: l10n.t(
+            'The browser blocked the request to {0}: the API does not allow requests from {1} (CORS), or cannot be reached. Allow {1} on the API, or use the desktop editor.',
+            apiOrigin,
+            pageOrigin,
+          ),
+          actions: ['retry', 'showLog'],
+        };
+      }
       case 'timeout':
       case 'network':
       case 'server':

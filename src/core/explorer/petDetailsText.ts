@@ -3,8 +3,8 @@
  * answer's status, the headers that matter, the time it took), then the pet as JSON. Read-only
  * text in the `petstore-pet` language, which colours it with the editor's theme.
  */
-import { STATUS_CODES } from 'node:http';
-import type { FoundPet, ResponseSummary } from '../api/client';
+import { reasonPhrase } from '../api/reasonPhrases';
+import type { FoundPet, ResponseSummary } from '../api/portableClient';
 import type { Pet } from '../api/schemas';
 import { ENGLISH, type Translator } from '../l10n';
 import { petJson } from './petPresentation';
@@ -49,7 +49,7 @@ export function petDetailsText(input: PetDetailsInput, l10n: Translator = ENGLIS
 }
 
 function responseLines(response: ResponseSummary & { listed: number }, l10n: Translator): string[] {
-  const reason = STATUS_CODES[response.status] ?? '';
+  const reason = reasonPhrase(response.status);
   const headers = response.headers.map(([name, value]) => `${headerName(name)}: ${oneLine(value)}`);
   const absent = DEPRECATION_HEADERS.filter(
     (name) => !response.headers.some(([present]) => present === name),

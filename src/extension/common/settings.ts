@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../../core/api/vocabulary';
 import { readEnvironments, type Environment } from '../../core/explorer/environments';
 import { DEFAULT_MAX_RETRY_WAIT_SECONDS } from '../../core/explorer/failureView';
+import { valueForTrust } from '../../core/explorer/restrictedSetting';
 
 export const SECTION = 'petstore';
 
@@ -21,7 +22,15 @@ export function readSettings(): ExplorerSettings {
   const limit = config.get<number>('listLimit', LIST_LIMIT_DEFAULT);
   const timeoutSeconds = config.get<number>('requestTimeoutSeconds', 10);
   return {
-    environments: readEnvironments(config.get('environments')),
+    // Where keys are sent: a workspace's value counts only once it is trusted (package.json's
+    // restrictedConfigurations says the same to VS Code).
+    environments: readEnvironments(
+      valueForTrust(
+        config.get<unknown>('environments'),
+        config.inspect<unknown>('environments'),
+        vscode.workspace.isTrusted,
+      ),
+    ),
     listLimit: Number.isInteger(limit)
       ? Math.min(LIST_LIMIT_MAX, Math.max(LIST_LIMIT_MIN, limit))
       : LIST_LIMIT_DEFAULT,

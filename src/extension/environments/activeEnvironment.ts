@@ -11,14 +11,18 @@ const STATE_KEY = 'petstore.activeEnvironment';
 export class ActiveEnvironment implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
   /** A removal rehearsal's temporary environment: current while it runs, never in settings. */
   private rehearsal: Environment | undefined;
 
   constructor(private readonly workspaceState: vscode.Memento) {
-    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration(SECTION)) this.changed.fire();
-    });
+    this.subscriptions = [
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(SECTION)) this.changed.fire();
+      }),
+      // Trusted now: the workspace's environments count (common/settings.ts).
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
+    ];
   }
 
   get all(): Environment[] {
@@ -58,7 +62,7 @@ export class ActiveEnvironment implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 }

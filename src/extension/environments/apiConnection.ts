@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type { PetStoreClient, PetStoreClientOptions } from '../../core/api/client';
+import type { ClientFactory } from './petStoreAccess';
 import type { ApiChunk } from '../chunks/loadChunk';
 import type { Log } from '../common/log';
 
@@ -32,7 +33,7 @@ export function readNetworkSettings(): NetworkSettings {
  * change closes the pool and the next request builds one with the new settings. Closed on
  * deactivation.
  */
-export class ApiConnection implements vscode.Disposable {
+export class ApiConnection implements ClientFactory, vscode.Disposable {
   private current: { dispatcher: Dispatcher; settings: NetworkSettings } | undefined;
   private readonly subscription: vscode.Disposable;
 
@@ -46,7 +47,9 @@ export class ApiConnection implements vscode.Disposable {
     });
   }
 
-  client(options: Omit<PetStoreClientOptions, 'dispatcher' | 'networkAdvice'>): PetStoreClient {
+  client(
+    options: Omit<PetStoreClientOptions, 'dispatcher' | 'http' | 'networkAdvice'>,
+  ): PetStoreClient {
     const api = this.loadApi();
     const { dispatcher, settings } = (this.current ??= this.connect(api));
     return new api.PetStoreClient({

@@ -1,5 +1,10 @@
 import * as vscode from 'vscode';
-import type { FoundPet, ListPetsQuery, PetStoreClient } from '../../core/api/client';
+import type {
+  FoundPet,
+  ListPetsQuery,
+  PortableClientOptions,
+  PortablePetStoreClient,
+} from '../../core/api/portableClient';
 import type { NewPet, Pet } from '../../core/api/schemas';
 import { AccessProblem } from '../../core/explorer/accessProblem';
 import type { ApiKeyStore } from '../../core/explorer/apiKeyStore';
@@ -11,7 +16,14 @@ import { sendsKeyInClear, type Environment } from '../../core/explorer/environme
 import type { ActiveEnvironment } from './activeEnvironment';
 import type { Log } from '../common/log';
 import { readSettings } from '../common/settings';
-import type { ApiConnection } from './apiConnection';
+
+/**
+ * Makes the API client for a request: over undici in the desktop build (ApiConnection), over fetch
+ * in the browser build (FetchConnection).
+ */
+export interface ClientFactory {
+  client(options: Omit<PortableClientOptions, 'http' | 'networkAdvice'>): PortablePetStoreClient;
+}
 
 const CLEAR_TEXT_ALLOWED_KEY = 'petstore.clearTextAllowedOrigins';
 
@@ -25,7 +37,7 @@ export class PetStoreAccess {
     private readonly environments: ActiveEnvironment,
     private readonly keys: ApiKeyStore,
     private readonly globalState: vscode.Memento,
-    private readonly connection: ApiConnection,
+    private readonly connection: ClientFactory,
     private readonly log: Log,
     /** What the API said it deprecates, per environment (the Pets view shows it). */
     readonly deprecations: DeprecationNotices,
@@ -71,7 +83,7 @@ export class PetStoreAccess {
 
   private async withClient<T>(
     environment: Environment,
-    use: (client: PetStoreClient) => Promise<T>,
+    use: (client: PortablePetStoreClient) => Promise<T>,
   ): Promise<T> {
     if (environment.problem) {
       throw new AccessProblem('invalidEnvironment', `${environment.label}: ${environment.problem}`);

@@ -4,6 +4,12 @@ import type { Pet } from '../../core/api/schemas';
 import { PET_STATUSES, type PetStatusName } from '../../core/api/vocabulary';
 import { EMPTY_DRAFT, type NewPetDraft } from '../../core/explorer/newPetDraft';
 import type { ApiChunk } from '../chunks/loadChunk';
+
+/** What the wizard needs of the API chunk: the form's validation (the browser build bundles it). */
+export type PetFormApi = Pick<
+  ApiChunk,
+  'draftToNewPet' | 'newPetJson' | 'validateCategoryId' | 'validateName'
+>;
 import { BACK, showInputStep, showPickStep } from '../common/multiStepInput';
 import type { PetStoreAccess } from '../environments/petStoreAccess';
 import { confirmWrite } from '../environments/writeGuard';
@@ -35,7 +41,7 @@ export class CreatePetWizard {
   constructor(
     private readonly access: PetStoreAccess,
     /** The form's validation uses the client's schemas: it comes with the API chunk. */
-    private readonly loadApi: () => ApiChunk,
+    private readonly loadApi: () => PetFormApi,
     private readonly onCreated: (pet: Pet) => Promise<void>,
   ) {}
 

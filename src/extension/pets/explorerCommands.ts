@@ -19,7 +19,8 @@ export interface ExplorerCommandDeps {
   tree: PetsTreeProvider;
   viewMode: ViewModeStore;
   wizard: CreatePetWizard;
-  bulk: CreatePetsFromFile;
+  /** Absent in the browser build (it reads files by path and writes results beside them). */
+  bulk?: CreatePetsFromFile;
   details: PetDetailsProvider;
   log: Log;
 }
@@ -33,11 +34,15 @@ export function explorerCommands(deps: ExplorerCommandDeps): CommandSpec[] {
     { id: 'petstore.filterByName', run: () => filterByName(tree) },
     { id: 'petstore.clearNameFilter', run: () => tree.setNameFilter('') },
     { id: 'petstore.createPet', run: () => wizard.run() },
-    {
-      id: 'petstore.createPetsFromFile',
-      // A URI (the Explorer's context menu, tests) skips the open dialog.
-      run: (file?: unknown) => bulk.run(file instanceof vscode.Uri ? file : undefined),
-    },
+    ...(bulk
+      ? [
+          {
+            id: 'petstore.createPetsFromFile',
+            // A URI (the Explorer's context menu, tests) skips the open dialog.
+            run: (file?: unknown) => bulk.run(file instanceof vscode.Uri ? file : undefined),
+          },
+        ]
+      : []),
     {
       id: 'petstore.copyPetId',
       run: (node?: unknown) => vscode.env.clipboard.writeText(String(petOf(node).id)),

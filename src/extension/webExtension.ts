@@ -1,0 +1,137 @@
+/**
+ * The extension where VS Code runs extensions in a browser's web worker (vscode.dev, github.dev):
+ * bundled by scripts/build.mjs into dist/web/extension.js (package.json "browser"), with no Node
+ * module. It wires what works in a browser: the Pets view and its filters, the create-pet wizard,
+ * API keys in the secret storage, environments and their status bar picker, copy-as. Requests go
+ * through fetch, so the API has to allow the page's origin (CORS). What needs Node (the finder's
+ * language server, the removal rehearsal's server process, files read by path) is not here, and
+ * the context key `petstore.web` hides its commands and views (package.json).
+ */
+import * as vscode from 'vscode';
+import { currentPageOrigin } from '../core/api/fetchPort';
+import { SecretRedactor } from '../core/api/redact';
+import { ApiKeyStore } from '../core/explorer/apiKeyStore';
+import { DeprecationNotices } from '../core/explorer/deprecationNotices';
+import {
+  draftToNewPet,
+  newPetJson,
+  validateCategoryId,
+  validateName,
+} from '../core/explorer/newPetForm';
+import { ActiveEnvironment } from './environments/activeEnvironment';
+import { apiKeyCommands } from './environments/apiKeyCommands';
+import { environmentCommands } from './environments/environmentCommands';
+import { EnvironmentStatusBar } from './environments/environmentStatusBar';
+import { FetchConnection } from './environments/fetchConnection';
+import { PetStoreAccess } from './environments/petStoreAccess';
+import { registerCommands } from './common/commandTable';
+import { Log } from './common/log';
+import { CreatePetWizard, type PetFormApi } from './pets/createPetWizard';
+import { explorerCommands } from './pets/explorerCommands';
+import { PET_DETAILS_SCHEME, PetDetailsProvider } from './pets/petDetails';
+import { PETS_VIEW_ID, PetsTreeProvider, type PetsNode } from './pets/petsTree';
+import { ViewModeStore } from './pets/viewMode';
+import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
+
+/** Set in the browser build only: package.json hides what needs Node behind `!petstore.web`. */
+export const WEB_CONTEXT_KEY = 'petstore.web';
+
+/** What activate returns in the browser: handles for tests. */
+export interface PetStoreWebApi {
+  tree: PetsTreeProvider;
+  view: vscode.TreeView<PetsNode>;
+}
+
+export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
+  void vscode.commands.executeCommand('setContext', WEB_CONTEXT_KEY, true);
+  const redactor = new SecretRedactor();
+  const log = new Log('Pet Store', redactor);
+  const environments = new ActiveEnvironment(context.workspaceState);
+  const keys = new ApiKeyStore(context.secrets, (key) => redactor.remember(key));
+  const access = new PetStoreAccess(
+    environments,
+    keys,
+    context.globalState,
+    new FetchConnection(),
+    log,
+    new DeprecationNotices(),
+  );
+  const viewMode = new ViewModeStore(context.workspaceState);
+  const tree = new PetsTreeProvider(access, viewMode, log);
+  const view = vscode.window.createTreeView(PETS_VIEW_ID, {
+    treeDataProvider: tree,
+    showCollapseAll: true,
+  });
+  tree.showIn(view);
+  const details = new PetDetailsProvider(access, log);
+  const walkthrough = new WalkthroughProgress(environments, keys, tree, (error) =>
+    log.error('Walkthrough progress', error),
+  );
+  // The form's validation is bundled in: there are no chunks to load in a web worker.
+  const form: PetFormApi = { draftToNewPet, newPetJson, validateCategoryId, validateName };
+  const wizard = new CreatePetWizard(
+    access,
+    () => form,
+    async (pet) => {
+      walkthrough.petCreated();
+      tree.rememberCreated(pet);
+      tree.refresh();
+      const node = await tree.findPet(pet.id);
+      if (node) await view.reveal(node, { select: true, focus: true, expand: true });
+    },
+  );
+
+  const describeView = () => {
+    const mode = viewMode.get();
+    const shown = mode.kind === 'grouped' ? vscode.l10n.t('all statuses') : mode.status;
+    const filter = tree.nameFilter.trim();
+    const count =
+      tree.state !== 'ready'
+        ? filter
+          ? vscode.l10n.t('name contains "{0}"', filter)
+          : undefined
+        : filter
+          ? vscode.l10n.t('{0} of {1} pets match "{2}"', tree.shownPets, tree.loadedPets, filter)
+          : vscode.l10n.t('{0} pets', tree.shownPets);
+    view.description = `${environments.current.label} · ${shown}${count ? ` · ${count}` : ''}`;
+  };
+  describeView();
+
+  context.subscriptions.push(
+    log,
+    environments,
+    new EnvironmentStatusBar(environments),
+    tree,
+    view,
+    details,
+    vscode.workspace.registerTextDocumentContentProvider(PET_DETAILS_SCHEME, details),
+    environments.onDidChange(() => {
+      describeView();
+      tree.refresh();
+    }),
+    tree.onDidChangeState(describeView),
+    context.secrets.onDidChange((event) => {
+      const environmentId = ApiKeyStore.environmentOfSecret(event.key);
+      if (environmentId === undefined) return;
+      walkthrough.keyChanged(environmentId);
+      if (environmentId === environments.current.id) tree.refresh();
+    }),
+    ...registerCommands(
+      [
+        ...explorerCommands({ environments, tree, viewMode, wizard, details, log }),
+        ...apiKeyCommands(environments, keys, access),
+        ...environmentCommands(environments, keys, access),
+      ],
+      log,
+    ),
+    walkthrough,
+  );
+  log.info(
+    `Pet Store Explorer (browser) activated; environment ${environments.current.label}; requests from ${currentPageOrigin() ?? 'an unknown origin'}`,
+  );
+  return { tree, view };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

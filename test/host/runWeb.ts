@@ -1,0 +1,211 @@
+/**
+ * The browser build in a real browser: code-server's workbench in headless Chromium, with the
+ * extension under development run in the web worker extension host (the payload's
+ * extensionDevelopmentKind "web", as on vscode.dev), never the Node one. Two local servers: one
+ * started with --cors-origin for the workbench's origin (Staging), one without (Production).
+ * Checks, through the UI as a person does it, that:
+ *   - the extension runs in the web worker (its log line says so) and the Node-only parts are hidden;
+ *   - with a key set in the secret storage, the Pets view lists the pets of the allowed server;
+ *   - switched to the server that sends no CORS header, the view shows the one blocked-by-browser
+ *     problem.
+ * Screenshots go to media/screenshots/web-*.png. Exits non-zero on any failure.
+ *
+ *   node --import tsx test/host/runWeb.ts
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { startPetStoreServer, type RunningPetStoreServer } from '../../src/server/petStoreServer';
+import { ensureCodeServer } from './codeServerInstall';
+import { startCodeServer, type RunningCodeServer } from './codeServer';
+import { freePort } from './freePort';
+import { filesContainingSecrets } from './secretScan';
+import { ensureSystemPackages } from './systemPackages';
+import { openWorkbench, type Workbench } from './workbench';
+
+const ROOT = resolve(__dirname, '../..');
+const SCREENSHOTS = join(ROOT, 'media/screenshots');
+const STEP_MS = 60_000;
+const REHEARSE_TITLE = 'Pet Store: Rehearse the Removal';
+const SCAN_TITLE = 'Pet Store: Scan Workspace for Deprecated Calls';
+const EXTENSION_ID = 'pet-store-explorer.pet-store-explorer';
+
+async function main(): Promise<number> {
+  const log = (line: string) => process.stdout.write(`[web] ${line}\n`);
+  ensureSystemPackages(log, ['chromium', 'libkrb5-dev']);
+  const install = await ensureCodeServer(log);
+  const scratch = mkdtempSync(join(tmpdir(), 'petstore-web-'));
+  const workspace = join(scratch, 'workspace');
+  mkdirSync(workspace);
+  writeFileSync(join(workspace, 'README.md'), '# A folder\n');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const keys = { staging: randomKey('staging'), production: randomKey('production') };
+  const hostLines: string[] = [];
+
+  let allowed: RunningPetStoreServer | undefined;
+  let closed: RunningPetStoreServer | undefined;
+  let server: RunningCodeServer | undefined;
+  let workbench: Workbench | undefined;
+  try {
+    allowed = await startPetStoreServer({
+      apiKeys: [keys.staging],
+      seed: true,
+      corsOrigins: [origin],
+    });
+    closed = await startPetStoreServer({ apiKeys: [keys.production], seed: true });
+    server = await startCodeServer({
+      install,
+      port,
+      userDataDir: join(scratch, 'profile'),
+      workspace,
+      log,
+      settings: {
+        // Where the extension runs: the web worker extension host, as on vscode.dev. (code-server
+        // 4.139's workbench ignores the payload's extensionDevelopmentKind; this setting is what
+        // VS Code's running-location picker reads first.)
+        'remote.extensionKind': { [EXTENSION_ID]: ['web'] },
+        'petstore.environments': {
+          production: { baseUrl: closed.baseUrl },
+          staging: { baseUrl: allowed.baseUrl },
+        },
+      },
+    });
+    log(`VS Code ${install.vscodeVersion} (code-server) at ${origin}`);
+    workbench = await openWorkbench({
+      origin,
+      workspace,
+      extensionPath: ROOT,
+      developmentKind: 'web',
+      environment: {},
+      onLog: (text) => hostLines.push(text),
+    });
+    const page = workbench.page;
+    page.setDefaultTimeout(STEP_MS);
+
+    // Activated: the environment's status bar item (staging: the test environment is the default).
+    await page.locator('.statusbar-item', { hasText: 'Pet Store: Staging' }).waitFor();
+    log('activated; the status bar shows Staging');
+
+    await runCommand(page, 'Pet Store: Set API Key');
+    await answerInput(page, keys.staging);
+    await page.locator('.activitybar [aria-label^="Pet Store"]').first().click();
+    const pets = page.locator('.pane', { hasText: 'Pets' });
+    await pets.locator('.monaco-list-row', { hasText: 'Biscuit' }).waitFor();
+    log("the Pets view lists the allowed server's pets (Biscuit among them)");
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'web-pets.png') });
+
+    // Hidden in the browser: the finder's view and the rehearsal.
+    const deprecatedView = await page
+      .locator('.pane-header', { hasText: 'Deprecated Calls' })
+      .count();
+    if (deprecatedView !== 0) throw new Error('the Deprecated Calls view is shown in the browser');
+    for (const title of [REHEARSE_TITLE, SCAN_TITLE]) {
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill(`>${title}`);
+      // The palette settles on either: nothing, or other commands offered as similar.
+      const widget = page.locator('.quick-input-widget');
+      await widget
+        .filter({ hasText: 'No matching commands' })
+        .or(widget.filter({ hasText: 'similar commands' }))
+        .waitFor();
+      const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+      if (rows.some((row) => row.includes(title)))
+        throw new Error(`"${title}" is offered in the browser`);
+      await page.keyboard.press('Escape');
+    }
+    log('the Deprecated Calls view and Rehearse the Removal are not offered');
+
+    await runCommand(page, 'Pet Store: Switch Environment');
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Production' })
+      .first()
+      .click();
+    await page.locator('.statusbar-item', { hasText: 'Pet Store: Production' }).waitFor();
+    await runCommand(page, 'Pet Store: Set API Key');
+    await answerInput(page, keys.production);
+    await pets
+      .locator('.monaco-list-row', { hasText: 'The browser blocked the request to' })
+      .waitFor();
+    const problem = await pets
+      .locator('.monaco-list-row', { hasText: 'The browser blocked' })
+      .innerText();
+    log(`without CORS on the API, the view says: ${problem.replace(/\s+/g, ' ')}`);
+    if (!problem.includes(origin)) throw new Error(`the problem does not name ${origin}`);
+    // Its whole text is in the tooltip: shown for the screenshot.
+    await pets.locator('.monaco-list-row', { hasText: 'The browser blocked' }).hover();
+    await page
+      .locator('.monaco-hover, .custom-hover', { hasText: 'use the desktop editor' })
+      .first()
+      .waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'web-cors-blocked.png') });
+
+    // The extension ran in the web worker host: its iframe is there, and petstore.web (set by the
+    // browser build's activate only) hid the Node-only parts above.
+    const workerFrames = page
+      .frames()
+      .filter((frame) => frame.url().includes('webWorkerExtensionHostIframe'));
+    if (workerFrames.length === 0) throw new Error('no web worker extension host was started');
+    log(`the web worker extension host ran (${workerFrames.length} iframe)`);
+
+    await workbench.close();
+    await server.stop();
+    const leaks = filesContainingSecrets([scratch], Object.values(keys));
+    if (hostLines.some((line) => Object.values(keys).some((key) => line.includes(key))))
+      leaks.push('(the extension host output)');
+    if (leaks.length) throw new Error(`an API key was written to: ${leaks.join(', ')}`);
+    log('passed; no API key in the profile or the output');
+    return 0;
+  } catch (error) {
+    log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    await workbench?.page
+      .screenshot({ path: join(ROOT, 'test-results/web-FAILED.png') })
+      .catch(() => undefined);
+    log(
+      `extension host output, last lines:\n${redact(hostLines.slice(-30).join('\n'), Object.values(keys))}`,
+    );
+    return 1;
+  } finally {
+    await workbench?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    await allowed?.close();
+    await closed?.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function randomKey(name: string): string {
+  return `web-${name}-${randomBytes(9).toString('hex')}`;
+}
+
+function redact(text: string, secrets: string[]): string {
+  return secrets.reduce((result, secret) => result.split(secret).join('…'), text);
+}
+
+/** Runs a command from the Command Palette, by its title. */
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Types into the input box that is open and accepts it. */
+async function answerInput(page: Page, text: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-widget input[type="password"]').waitFor();
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`[web] FAILED: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,200 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runInNewContext } from 'node:vm';
+import type * as esbuildModule from 'esbuild';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+interface WebBuildModule {
+  webBuildOptions: () => esbuildModule.BuildOptions;
+  noNodeBuiltins: esbuildModule.Plugin;
+  WEB_BUDGET_BYTES: number;
+}
+
+/** scripts/webBuild.mjs, the options scripts/build.mjs builds dist/web/extension.js with. */
+async function webBuild(): Promise<WebBuildModule> {
+  const url = pathToFileURL(join(ROOT, 'scripts', 'webBuild.mjs')).href;
+  return (await import(url)) as WebBuildModule;
+}
+
+/** Any value, any use: what the bundle gets for whatever it asks of VS Code. */
+const ANYTHING: object = new Proxy(function () {}, {
+  // Awaited, it is itself; in arithmetic or text, nothing.
+  get: (_target, property) =>
+    property === 'then' ? undefined : property === Symbol.toPrimitive ? () => '' : ANYTHING,
+  apply: () => ANYTHING,
+  construct: () => ANYTHING,
+  set: () => true,
+  defineProperty: () => true,
+});
+
+/**
+ * Runs the bundle in a fresh global scope with only a web worker's globals and a `require` that
+ * knows only `vscode` (each name @types/vscode exports; commands registered are recorded).
+ */
+function loadWebBundle(
+  text: string,
+  registered: string[],
+): { exports: Record<string, unknown>; required: string[] } {
+  const declarations = readFileSync(join(ROOT, 'node_modules/@types/vscode/index.d.ts'), 'utf8');
+  const vscode: Record<string, object> = Object.fromEntries(
+    [...declarations.matchAll(/^\t?export (?:namespace|class|enum|const|function) (\w+)/gm)].map(
+      (match): [string, object] => [match[1] ?? '', ANYTHING],
+    ),
+  );
+  assert.ok(Object.keys(vscode).length > 50);
+  vscode.commands = {
+    registerCommand: (id: string) => {
+      registered.push(id);
+      return ANYTHING;
+    },
+    executeCommand: () => Promise.resolve(undefined),
+  };
+  const module = { exports: {} as Record<string, unknown> };
+  const required: string[] = [];
+  const scope = {
+    module,
+    exports: module.exports,
+    require: (name: string) => {
+      required.push(name);
+      if (name !== 'vscode') throw new Error(`require("${name}") in the browser bundle`);
+      return vscode;
+    },
+    console,
+    URL,
+    URLSearchParams,
+    TextDecoder,
+    TextEncoder,
+    AbortController,
+    AbortSignal,
+    fetch,
+    Headers,
+    setTimeout,
+    clearTimeout,
+    performance,
+    queueMicrotask,
+  };
+  try {
+    runInNewContext(text, scope, { filename: 'dist/web/extension.js' });
+  } catch (error) {
+    // Never the minified line itself in the output: the message says what was missing.
+    assert.fail(`the bundle did not load: ${(error as Error).message}`);
+  }
+  return { exports: module.exports, required };
+}
+
+describe('the browser bundle (dist/web/extension.js)', function () {
+  this.timeout(120_000);
+  let text: string;
+  let inputs: string[];
+  let budget: number;
+
+  before(async () => {
+    const esbuild = await import('esbuild');
+    const { webBuildOptions, WEB_BUDGET_BYTES } = await webBuild();
+    const result = await esbuild.build({
+      ...webBuildOptions(),
+      absWorkingDir: ROOT,
+      write: false,
+      sourcemap: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const output = result.outputFiles.find((file) => file.path.endsWith('extension.js'));
+    assert.ok(output);
+    text = output.text;
+    inputs = Object.keys(result.metafile.inputs);
+    budget = WEB_BUDGET_BYTES;
+  });
+
+  it('fits its budget of 600 KB minified', () => {
+    assert.equal(budget, 600 * 1024);
+    assert.ok(
+      Buffer.byteLength(text) <= budget,
+      `${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`,
+    );
+  });
+
+  it('holds no Node HTTP client and no Node module', () => {
+    assert.deepEqual(
+      inputs.filter((input) =>
+        /node_modules\/undici\/|^node:|src\/core\/api\/(client|undiciPort|dispatcher|trustStore)\.ts$/.test(
+          input,
+        ),
+      ),
+      [],
+    );
+    assert.doesNotMatch(text, /require\("(?!vscode")[^"]*"\)/);
+  });
+
+  it('loads in a worker-like global scope: no process, Buffer, require other than vscode', () => {
+    const { exports, required } = loadWebBundle(text, []);
+    assert.equal(typeof exports.activate, 'function');
+    assert.equal(typeof exports.deactivate, 'function');
+    assert.deepEqual([...new Set(required)], ['vscode']);
+  });
+
+  it('hides in the browser exactly the commands its activate does not register', () => {
+    const registered: string[] = [];
+    const { exports } = loadWebBundle(text, registered);
+    (exports.activate as (context: unknown) => unknown)(ANYTHING);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      contributes: {
+        commands: { command: string }[];
+        menus: Record<string, { command: string; when?: string }[]>;
+      };
+    };
+    const commands = manifest.contributes.commands.map((entry) => entry.command);
+    assert.ok(registered.includes('petstore.refresh') && registered.includes('petstore.setApiKey'));
+    assert.deepEqual(
+      registered.filter((id) => !commands.includes(id)),
+      [],
+      'registered but not declared',
+    );
+    const webOnly = (when: string | undefined) =>
+      when === 'false' || /!petstore\.web\b/.test(when ?? '');
+    const problems: string[] = [];
+    for (const command of commands) {
+      const entries = Object.entries(manifest.contributes.menus).flatMap(([menu, items]) =>
+        items.filter((item) => item.command === command).map((item) => ({ menu, ...item })),
+      );
+      if (registered.includes(command)) {
+        for (const entry of entries)
+          if (entry.when !== 'false' && webOnly(entry.when))
+            problems.push(`${command} is hidden in ${entry.menu} though the browser has it`);
+        continue;
+      }
+      if (!entries.some((entry) => entry.menu === 'commandPalette'))
+        problems.push(`${command} is in the browser's Command Palette without a handler`);
+      for (const entry of entries)
+        if (!webOnly(entry.when))
+          problems.push(`${command} is shown in ${entry.menu} in the browser without a handler`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('fails the build when a Node built-in is imported, naming the importer', async () => {
+    const esbuild = await import('esbuild');
+    const { noNodeBuiltins } = await webBuild();
+    for (const name of ['node:path', 'fs', 'fs/promises'])
+      await assert.rejects(
+        esbuild.build({
+          stdin: {
+            contents: `import * as m from '${name}'; console.log(m);`,
+            sourcefile: 'entry.ts',
+            loader: 'ts',
+          },
+          bundle: true,
+          platform: 'browser',
+          write: false,
+          logLevel: 'silent',
+          plugins: [noNodeBuiltins],
+        }),
+        (error: Error) =>
+          error.message.includes(`the browser build imports the Node module "${name}"`),
+        name,
+      );
+  });
+});

@@ -116,7 +116,8 @@ const IGNORE_FILE = 'petstore-ignore-file';
 export class DeprecationEngine {
   private readonly names: Set<string>;
   private readonly needles: string[];
-  private readonly byteNeedles: Buffer[];
+  /** The needles' bytes, made on the first byte prefilter (a browser has no Buffer). */
+  private byteNeedles: Buffer[] | undefined;
   private readonly windowedAboveBytes: number;
   private readonly windowPieceLines: number;
   private readonly countRoutes: boolean;
@@ -134,7 +135,6 @@ export class DeprecationEngine {
     this.longestName = Math.max(...lengths);
     // Every name the recogniser knows holds one of its bases' case variants: those are the needles.
     this.needles = [...new Set(names.flatMap(operationNameVariants))];
-    this.byteNeedles = this.needles.map((needle) => Buffer.from(needle));
   }
 
   /**
@@ -179,8 +179,13 @@ export class DeprecationEngine {
 
   /** The same test on raw bytes: one pass for "pets", one per operation name. */
   mightContainBytes(bytes: Buffer): boolean {
-    for (let w = 0; w < PETS_WORDS.length; w++) {
-      const word = PETS_WORDS[w]!;
+    const { petsWords, retrieve, controller } = (byteWords ??= {
+      petsWords: PETS_TEXT_WORDS.map((word) => Buffer.from(word)),
+      retrieve: Buffer.from('retrieve'),
+      controller: Buffer.from('Controller'),
+    });
+    for (let w = 0; w < petsWords.length; w++) {
+      const word = petsWords[w]!;
       const lower = w === 0;
       for (let at = bytes.indexOf(word); at !== -1; at = bytes.indexOf(word, at + 4)) {
         const after = bytes[at + 4];
@@ -190,10 +195,11 @@ export class DeprecationEngine {
           return true;
         // As mightContain: the path builders' and PetsController's needles, at each occurrence.
         if (lower ? lowerBuildsPath(before, after) : before === DOT) return true;
-        if (lower && after === DOT && startsWithBytes(bytes, RETRIEVE, at + 5)) return true;
-        if (!lower && startsWithBytes(bytes, CONTROLLER, at + 4)) return true;
+        if (lower && after === DOT && startsWithBytes(bytes, retrieve, at + 5)) return true;
+        if (!lower && startsWithBytes(bytes, controller, at + 4)) return true;
       }
     }
+    this.byteNeedles ??= this.needles.map((needle) => Buffer.from(needle));
     return this.byteNeedles.some((needle) => bytes.includes(needle));
   }
 
@@ -321,8 +327,6 @@ function lowerBuildsPath(before: number | undefined, after: number | undefined):
 }
 const DOT = 46;
 const OPEN_PAREN = 40;
-const RETRIEVE = Buffer.from('retrieve');
-const CONTROLLER = Buffer.from('Controller');
 
 /** Whether `bytes` holds `prefix` at `at`. */
 function startsWithBytes(bytes: Buffer, prefix: Buffer, at: number): boolean {
@@ -334,7 +338,11 @@ function startsWithBytes(bytes: Buffer, prefix: Buffer, at: number): boolean {
 
 /** "pets" and "Pets" (ASP.NET's `api/Pets/{id}`): the words a path starts the prefilter with. */
 const PETS_TEXT_WORDS = ['pets', 'Pets'];
-const PETS_WORDS = PETS_TEXT_WORDS.map((word) => Buffer.from(word));
+/**
+ * The byte prefilter's words, made on its first use: the module loads where there is no Buffer
+ * (the browser's finder reads text, never bytes).
+ */
+let byteWords: { petsWords: Buffer[]; retrieve: Buffer; controller: Buffer } | undefined;
 
 /** A definition where the report shows it: its name, owner and aliases, line and column. */
 export function siteOf(

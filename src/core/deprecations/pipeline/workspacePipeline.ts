@@ -49,9 +49,12 @@ export const scanOnThisThread: ScanStep = async ({ files, order, scanner, reques
   const heldAt = (path: string) => (held[placeOf.get(path)!] ??= {});
   request.signal?.throwIfAborted();
   let read = 0;
+  const prefilter = Object.assign((bytes: Buffer) => scanner.engine.mightContainBytes(bytes), {
+    text: (text: string) => scanner.engine.mightContain(text),
+  });
   for await (const candidate of port.readCandidates(
     order.map((place) => files[place]!),
-    (bytes) => scanner.engine.mightContainBytes(bytes),
+    prefilter,
     (skipped) => (heldAt(skipped.path).notes ??= []).push(skipped),
   )) {
     if (++read % FILES_BETWEEN_CHECKS === 0) request.signal?.throwIfAborted();

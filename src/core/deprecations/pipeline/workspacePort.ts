@@ -41,6 +41,15 @@ export type SearchResult = { files: ListedFile[]; notes: SkipNote[] } | { proble
 /** An OpenAPI document's text, why it is not read (too large), or nothing (unreadable). */
 export type DocumentText = { text: string } | { problem: string } | undefined;
 
+/**
+ * What a candidate must hold: the engine's test on the file's bytes (Node's ports read bytes), and
+ * the same test on its text for a port that reads text (the browser has no Buffer).
+ */
+export interface CandidatePrefilter {
+  (bytes: Buffer): boolean;
+  text?: (text: string) => boolean;
+}
+
 export interface WorkspacePort {
   /** The workspace's files: called once per scan. */
   list(request: ListingRequest): Promise<WorkspaceListing>;
@@ -55,7 +64,7 @@ export interface WorkspacePort {
   /** Reads listed files (regular, within the size limit), keeping those `mightContain` accepts. */
   readCandidates(
     files: readonly ListedFile[],
-    mightContain: (bytes: Buffer) => boolean,
+    mightContain: CandidatePrefilter,
     onSkip: (note: SkipNote) => void,
   ): AsyncIterable<CandidateFile>;
   /** A possible OpenAPI document's text (bounded). */

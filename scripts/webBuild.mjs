@@ -8,6 +8,9 @@ import { builtinModules } from 'node:module';
  */
 export const WEB_BUNDLE = 'dist/web/extension.js';
 export const WEB_BUDGET_BYTES = 600 * 1024;
+/** The finder's bundle, loaded on the first scan (src/extension/chunks/loadWebChunk.ts). */
+export const WEB_FINDER_BUNDLE = 'dist/web/finder.js';
+export const WEB_FINDER_BUDGET_BYTES = 400 * 1024;
 const nodeBuiltins = new Set(builtinModules);
 
 /** True for `fs`, `node:fs`, `fs/promises`, `node:sqlite`: a module only Node has. */
@@ -52,5 +55,33 @@ export function webBuildOptions() {
     // only one allowed is the build's constant.
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [noNodeBuiltins],
+  };
+}
+
+/**
+ * The two Node modules the finder's core imports, given their browser halves by name: `node:path`
+ * its POSIX half (the browser's paths are a URI's), `node:crypto` a stub (fingerprints are never
+ * asked for there). Only the finder's bundle has it; any other Node import still fails.
+ */
+const BROWSER_HALVES = {
+  'node:path': 'src/core/browser/posixPath.ts',
+  'node:crypto': 'src/core/browser/noCrypto.ts',
+};
+export const browserHalves = {
+  name: 'browser-halves',
+  setup(build) {
+    build.onResolve({ filter: /^node:(path|crypto)$/ }, (args) => ({
+      path: new URL(`../${BROWSER_HALVES[args.path]}`, import.meta.url).pathname,
+    }));
+  },
+};
+
+/** esbuild's options for the browser's finder (dist/web/finder.js): core only, no vscode. */
+export function webFinderBuildOptions() {
+  return {
+    ...webBuildOptions(),
+    entryPoints: [{ in: 'src/extension/chunks/webFinderChunk.ts', out: 'web/finder' }],
+    external: [],
+    plugins: [browserHalves, noNodeBuiltins],
   };
 }

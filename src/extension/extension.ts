@@ -16,6 +16,7 @@ import {
   DeprecatedCallsTree,
   type CallsNode,
 } from './deprecations/deprecatedCallsTree';
+import { repositoryCallPlaces } from './deprecations/repositoryCallPlaces';
 import { DeprecationsService } from './deprecations/deprecationsService';
 import { DeprecationForecast, verdictInWords } from './deprecations/deprecationForecast';
 import { FORECAST_REQUEST } from '../lsp/protocol';
@@ -113,7 +114,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
   });
 
   const deprecations = new DeprecationsService(context, log.channel, loadLanguageClientChunk);
-  const deprecatedCalls = new DeprecatedCallsTree(context.workspaceState);
+  const deprecatedCalls = new DeprecatedCallsTree(context.workspaceState, repositoryCallPlaces());
   const deprecatedCallsView = vscode.window.createTreeView(DEPRECATED_CALLS_VIEW_ID, {
     treeDataProvider: deprecatedCalls,
     showCollapseAll: true,

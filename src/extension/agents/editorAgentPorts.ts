@@ -6,6 +6,7 @@ import type { ApiKeyStore } from '../../core/explorer/apiKeyStore';
 import type { Environment } from '../../core/explorer/environments';
 import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
 import { deprecatedCallsInEditor, withSnippets } from '../deprecations/deprecatedCalls';
+import { repositoryCallPlaces } from '../deprecations/repositoryCallPlaces';
 import type { DeprecationsService } from '../deprecations/deprecationsService';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import type { PetStoreAccess } from '../environments/petStoreAccess';
@@ -71,7 +72,7 @@ async function callsInWorkspace(
       else notes.push(`${path} is outside the workspace: not searched`);
     }
   }
-  const inside = deprecatedCallsInEditor().filter(
+  const inside = deprecatedCallsInEditor(repositoryCallPlaces()).filter(
     (call) => call.uri.scheme === 'file' && isInside(call.uri.fsPath, within),
   );
   const calls: FoundCall[] = (await withSnippets(inside)).map((call) => ({

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import { CodeOwners } from '../../core/deprecations/migration/codeOwners';
+import type { CodeOwners } from '../../core/deprecations/migration/codeOwners';
 import { snippetOf, type CallToReport } from '../../core/deprecations/migration/progress';
 import { BASELINED_NOTE, POSSIBLE_NOTE } from '../../core/deprecations/rule';
-import { repositoryPath, repositoryRoot } from '../../core/deprecations/workspace/repositoryRoot';
 
 const SOURCE = 'petstore';
 
@@ -17,20 +16,29 @@ export interface EditorCall extends CallToReport {
 }
 
 /**
- * The deprecated calls the language server reported, read from the diagnostics themselves (so
- * the view, the status bar and the Problems panel agree). Possible ones are left out, as the CLI
- * leaves them out by default; baselined ones are in, marked.
+ * How the calls' files are named and owned: from the repository root and its CODEOWNERS on the
+ * desktop (repositoryCallPlaces.ts), from the workspace folder in the browser (no files by path).
  */
-export function deprecatedCallsInEditor(): EditorCall[] {
-  const roots = new Map<string, string>();
-  const nameOf = (uri: vscode.Uri): string => {
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    if (uri.scheme !== 'file' || !folder) return vscode.workspace.asRelativePath(uri, false);
-    const key = folder.uri.toString();
-    let root = roots.get(key);
-    if (root === undefined) roots.set(key, (root = repositoryRoot(folder.uri.fsPath)));
-    return repositoryPath(root, uri.fsPath);
-  };
+export interface CallPlaces {
+  /** A name for the file a call is in (the report's and the view's). */
+  nameOf(uri: vscode.Uri): string;
+  /** The CODEOWNERS of the first workspace folder's repository, if there is one to read. */
+  codeOwners(): { file: string; owners: CodeOwners } | undefined;
+}
+
+/** The browser's places: files named from their workspace folder, no CODEOWNERS. */
+export const workspaceCallPlaces: CallPlaces = {
+  nameOf: (uri) => vscode.workspace.asRelativePath(uri, false),
+  codeOwners: () => undefined,
+};
+
+/**
+ * The deprecated calls the finder reported (the language server, or the browser's finder), read
+ * from the diagnostics themselves (so the view, the status bar and the Problems panel agree).
+ * Possible ones are left out, as the CLI leaves them out by default; baselined ones are in, marked.
+ */
+export function deprecatedCallsInEditor(places: CallPlaces): EditorCall[] {
+  const nameOf = (uri: vscode.Uri) => places.nameOf(uri);
   const calls: EditorCall[] = [];
   for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
     const ours = diagnostics.filter(
@@ -65,14 +73,6 @@ export function deprecatedCallsInEditor(): EditorCall[] {
     }
   }
   return calls;
-}
-
-/** The CODEOWNERS of the first workspace folder's repository, if it has one. */
-export function workspaceCodeOwners(): { file: string; owners: CodeOwners } | undefined {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  return folder?.uri.scheme === 'file'
-    ? CodeOwners.find(repositoryRoot(folder.uri.fsPath))
-    : undefined;
 }
 
 /** Each call's line, from the open document or the file on disk (one read per file). */

@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { VerdictWords } from './deprecationForecast';
 import {
@@ -6,7 +5,7 @@ import {
   type ProgressReport,
   type ReportedCall,
 } from '../../core/deprecations/migration/progress';
-import { deprecatedCallsInEditor, workspaceCodeOwners, type EditorCall } from './deprecatedCalls';
+import { deprecatedCallsInEditor, type CallPlaces, type EditorCall } from './deprecatedCalls';
 
 export const DEPRECATED_CALLS_VIEW_ID = 'petstore.deprecatedCalls';
 const GROUPING_KEY = 'petstore.deprecatedCalls.groupBy';
@@ -61,8 +60,13 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   private verdict: VerdictWords | undefined;
   /** Why the owner grouping fell back to folders, when it did. */
   private ownersNote: string | undefined;
+  /** Said first above the tree: what the scan left out (the browser's bounded scan). */
+  private scanNote: string | undefined;
 
-  constructor(private readonly workspaceState: vscode.Memento) {
+  constructor(
+    private readonly workspaceState: vscode.Memento,
+    private readonly places: CallPlaces,
+  ) {
     this.subscription = vscode.languages.onDidChangeDiagnostics(() => {
       // Diagnostics arrive file by file during a scan: rebuild once they settle.
       clearTimeout(this.pending);
@@ -76,6 +80,13 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     if (verdict?.short === this.verdict?.short && verdict?.sentence === this.verdict?.sentence)
       return;
     this.verdict = verdict;
+    this.describe();
+  }
+
+  /** What the last scan left out, said above the tree (undefined: it read everything). */
+  showScanNote(note: string | undefined): void {
+    if (note === this.scanNote) return;
+    this.scanNote = note;
     this.describe();
   }
 
@@ -101,9 +112,9 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
   }
 
   rebuild(): void {
-    const calls = deprecatedCallsInEditor();
+    const calls = deprecatedCallsInEditor(this.places);
     // CODEOWNERS is read only when there is something to group (never at activation).
-    const owners = this.grouping === 'owner' && calls.length ? workspaceCodeOwners() : undefined;
+    const owners = this.grouping === 'owner' && calls.length ? this.places.codeOwners() : undefined;
     this.report = progressReport({ calls, owners });
     this.groups = nodesOf(this.report);
     if (this.view) {
@@ -133,7 +144,7 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     this.view.description = this.verdict ? `${this.verdict.short} · ${daysLeft}` : daysLeft;
     // Said whole above the tree too: the description is cut off when the view's toolbar shows.
     this.view.message =
-      [planSentence(this.report), this.ownersNote, this.verdict?.sentence]
+      [this.scanNote, planSentence(this.report), this.ownersNote, this.verdict?.sentence]
         .filter(Boolean)
         .join(' ') || undefined;
   }
@@ -163,7 +174,7 @@ export class DeprecatedCallsTree implements vscode.TreeDataProvider<CallsNode>, 
     if (node.kind === 'file') {
       // No resourceUri: the Problems panel's decorations (colour, strike-through) would repeat here.
       const item = new vscode.TreeItem(
-        basename(node.file),
+        node.file.slice(node.file.lastIndexOf('/') + 1),
         vscode.TreeItemCollapsibleState.Expanded,
       );
       item.iconPath = vscode.ThemeIcon.File;

@@ -7,6 +7,7 @@ import type { DeprecationsService } from './deprecationsService';
 import type { DeprecationForecast } from './deprecationForecast';
 import { DeprecationCountStatusBar } from './deprecationCount';
 import { exportDeprecationReport } from './exportReport';
+import { nodeReportFiles } from './nodeReportFiles';
 import { SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
 import { migrateAllDeprecatedCalls } from './migrateAll';
 import { showRendered } from './replacementDocs';
@@ -61,6 +62,7 @@ export function deprecationCommands(
       // A URI argument (tests, other extensions) skips the save dialog.
       run: (target?: unknown) =>
         exportDeprecationReport(
+          nodeReportFiles(),
           log,
           toolVersion,
           target instanceof vscode.Uri ? target : undefined,

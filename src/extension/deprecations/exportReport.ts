@@ -1,19 +1,36 @@
-import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { HistoryReport } from '../../core/deprecations/history/historyReport';
-import { readBaselineFile } from '../../core/deprecations/migration/baseline';
 import { progressReport } from '../../core/deprecations/migration/progress';
-import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
 import { progressHtml, type NoHistory } from '../../core/deprecations/reports/progressHtml';
 import type { Log } from '../common/log';
 import {
   deprecatedCallsInEditor,
   withSnippets,
-  workspaceCodeOwners,
+  type CallPlaces,
   type EditorCall,
 } from './deprecatedCalls';
 
 export const DEFAULT_REPORT_NAME = 'petstore-deprecations-report.html';
+
+/**
+ * Where the report goes and what it is measured against: on the desktop a file on disk written
+ * atomically and the baseline file the settings name (nodeReportFiles.ts); in the browser the
+ * editor's file system (workspace.fs) and no baseline (it is read by path).
+ */
+export interface ReportFiles {
+  places: CallPlaces;
+  write(destination: vscode.Uri, page: string): Promise<void>;
+  baseline(calls: readonly EditorCall[], log: Log): { recorded: number; gone: number } | undefined;
+}
+
+/** The browser's: written through the editor's file system, no baseline. */
+export const workspaceReportFiles = (places: CallPlaces): ReportFiles => ({
+  places,
+  write: async (destination, page) => {
+    await vscode.workspace.fs.writeFile(destination, new TextEncoder().encode(page));
+  },
+  baseline: () => undefined,
+});
 
 /**
  * Writes the progress report of the calls the editor shows, as the CLI's `report` writes it (one
@@ -21,6 +38,7 @@ export const DEFAULT_REPORT_NAME = 'petstore-deprecations-report.html';
  * git history gave one, or why there is none), to `target` or where the user says. Returns where it was written, or undefined when the user cancelled.
  */
 export async function exportDeprecationReport(
+  files: ReportFiles,
   log: Log,
   toolVersion: string,
   target?: vscode.Uri,
@@ -36,15 +54,14 @@ export async function exportDeprecationReport(
       saveLabel: vscode.l10n.t('Export'),
     }));
   if (!destination) return undefined;
-  const calls = await withSnippets(deprecatedCallsInEditor());
+  const calls = await withSnippets(deprecatedCallsInEditor(files.places));
   const report = progressReport({
     calls,
-    owners: workspaceCodeOwners(),
-    baseline: baselineProgress(calls, log),
+    owners: files.places.codeOwners(),
+    baseline: files.baseline(calls, log),
   });
   const page = progressHtml(report, toolVersion, history);
-  if (destination.scheme === 'file') writeFileAtomically(destination.fsPath, page);
-  else await vscode.workspace.fs.writeFile(destination, new TextEncoder().encode(page));
+  await files.write(destination, page);
   log.info(`Deprecated calls report (${report.total} calls) written to ${destination.toString()}`);
   void vscode.window
     .showInformationMessage(
@@ -59,30 +76,4 @@ export async function exportDeprecationReport(
       choice ? vscode.env.openExternal(destination).then(() => undefined) : undefined,
     );
   return destination;
-}
-
-/** Against the baseline the settings name: its calls, and how many of them are no longer found. */
-function baselineProgress(
-  calls: readonly EditorCall[],
-  log: Log,
-): { recorded: number; gone: number } | undefined {
-  const name = vscode.workspace
-    .getConfiguration('petstore.deprecations')
-    .get<string>('baseline', '')
-    .trim();
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const path = isAbsolute(name)
-    ? name
-    : folder?.scheme === 'file'
-      ? join(folder.fsPath, name)
-      : undefined;
-  if (!name || !path) return undefined;
-  try {
-    const recorded = readBaselineFile(path).entries.length;
-    const stillThere = calls.filter((call) => call.baselined).length;
-    return { recorded, gone: Math.max(0, recorded - stillThere) };
-  } catch (error) {
-    log.warn(`The report leaves out the baseline: ${(error as Error).message}`);
-    return undefined;
-  }
 }

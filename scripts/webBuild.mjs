@@ -76,12 +76,14 @@ export const browserHalves = {
   },
 };
 
-/** esbuild's options for the browser's finder (dist/web/finder.js): core only, no vscode. */
+/**
+ * esbuild's options for the browser's finder (dist/web/finder.js): loaded by the main bundle
+ * (src/extension/chunks/loadWebChunk.ts), which hands it `vscode`.
+ */
 export function webFinderBuildOptions() {
   return {
     ...webBuildOptions(),
     entryPoints: [{ in: 'src/extension/chunks/webFinderChunk.ts', out: 'web/finder' }],
-    external: [],
     plugins: [browserHalves, noNodeBuiltins],
   };
 }

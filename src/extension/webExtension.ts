@@ -3,9 +3,11 @@
  * bundled by scripts/build.mjs into dist/web/extension.js (package.json "browser"), with no Node
  * module. It wires what works in a browser: the Pets view and its filters, the create-pet wizard,
  * API keys in the secret storage, environments and their status bar picker, copy-as. Requests go
- * through fetch, so the API has to allow the page's origin (CORS). What needs Node (the finder's
- * language server, the removal rehearsal's server process, files read by path) is not here, and
- * the context key `petstore.web` hides its commands and views (package.json).
+ * through fetch, so the API has to allow the page's origin (CORS). The finder runs here too, in
+ * a bundle of its own loaded after activation (dist/web/finder.js: diagnostics, the Deprecated
+ * Calls view, its report). What needs Node (the removal rehearsal's server process, files read by
+ * path, the finder's migration and history) is not here, and the context key `petstore.web` hides
+ * its commands and views (package.json).
  */
 import * as vscode from 'vscode';
 import { currentPageOrigin } from '../core/api/fetchPort';
@@ -24,7 +26,7 @@ import { environmentCommands } from './environments/environmentCommands';
 import { EnvironmentStatusBar } from './environments/environmentStatusBar';
 import { FetchConnection } from './environments/fetchConnection';
 import { PetStoreAccess } from './environments/petStoreAccess';
-import { registerCommands } from './common/commandTable';
+import { registerCommands, type CommandSpec } from './common/commandTable';
 import { Log } from './common/log';
 import { CreatePetWizard, type PetFormApi } from './pets/createPetWizard';
 import { explorerCommands } from './pets/explorerCommands';
@@ -32,6 +34,8 @@ import { PET_DETAILS_SCHEME, PetDetailsProvider } from './pets/petDetails';
 import { PETS_VIEW_ID, PetsTreeProvider, type PetsNode } from './pets/petsTree';
 import { ViewModeStore } from './pets/viewMode';
 import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
+import { loadWebFinderChunk } from './chunks/loadWebChunk';
+import type { WebFinderFeature } from './deprecations/webFinder/webFinderFeature';
 
 /** Set in the browser build only: package.json hides what needs Node behind `!petstore.web`. */
 export const WEB_CONTEXT_KEY = 'petstore.web';
@@ -40,6 +44,8 @@ export const WEB_CONTEXT_KEY = 'petstore.web';
 export interface PetStoreWebApi {
   tree: PetsTreeProvider;
   view: vscode.TreeView<PetsNode>;
+  /** The finder, once its bundle has loaded. */
+  finder: Promise<WebFinderFeature>;
 }
 
 export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
@@ -97,6 +103,12 @@ export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
   };
   describeView();
 
+  const { version } = context.extension.packageJSON as { version: string };
+  const finder = loadWebFinderChunk(context.extensionUri).then((chunk) =>
+    chunk.activateWebFinder(context, log, version),
+  );
+  finder.catch((error: unknown) => log.error('The finder could not start', error));
+
   context.subscriptions.push(
     log,
     environments,
@@ -121,6 +133,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
         ...explorerCommands({ environments, tree, viewMode, wizard, details, log }),
         ...apiKeyCommands(environments, keys, access),
         ...environmentCommands(environments, keys, access),
+        ...webFinderCommands(finder),
       ],
       log,
     ),
@@ -129,7 +142,53 @@ export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
   log.info(
     `Pet Store Explorer (browser) activated; environment ${environments.current.label}; requests from ${currentPageOrigin() ?? 'an unknown origin'}`,
   );
-  return { tree, view };
+  return { tree, view, finder };
+}
+
+/** The finder's commands in the browser: each waits for the finder's bundle. */
+function webFinderCommands(finder: Promise<WebFinderFeature>): CommandSpec[] {
+  return [
+    {
+      id: 'petstore.scanWorkspaceForDeprecatedCalls',
+      run: () =>
+        vscode.window.withProgress(
+          {
+            location: vscode.ProgressLocation.Notification,
+            title: vscode.l10n.t('Pet Store: scanning for deprecated GET /pets/{petId}…'),
+          },
+          async () => {
+            const result = await (await finder).scan();
+            void vscode.window.showInformationMessage(
+              [
+                result.calls
+                  ? vscode.l10n.t(
+                      'Pet Store: {0} deprecated calls in {1} files.',
+                      result.calls,
+                      result.files,
+                    )
+                  : vscode.l10n.t('Pet Store: no calls to the deprecated GET /pets/{petId}.'),
+                result.note,
+              ]
+                .filter(Boolean)
+                .join(' '),
+            );
+            return result;
+          },
+        ),
+    },
+    {
+      id: 'petstore.exportDeprecationReport',
+      // A URI argument (tests, other extensions) skips the save dialog.
+      run: async (target?: unknown) =>
+        (await finder).exportReport(target instanceof vscode.Uri ? target : undefined),
+    },
+    { id: 'petstore.deprecatedCalls.groupByOwner', run: async () => (await finder).group('owner') },
+    {
+      id: 'petstore.deprecatedCalls.groupByFolder',
+      run: async () => (await finder).group('folder'),
+    },
+    { id: 'petstore.showDeprecationHelp', run: async () => (await finder).showHelp() },
+  ];
 }
 
 export function deactivate(): void {

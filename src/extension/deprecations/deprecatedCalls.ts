@@ -3,7 +3,8 @@ import type { CodeOwners } from '../../core/deprecations/migration/codeOwners';
 import { snippetOf, type CallToReport } from '../../core/deprecations/migration/progress';
 import { BASELINED_NOTE, POSSIBLE_NOTE } from '../../core/deprecations/rule';
 
-const SOURCE = 'petstore';
+/** The source of the finder's diagnostics (the language server's and the browser's finder's). */
+export const DIAGNOSTIC_SOURCE = 'petstore';
 
 /** A deprecated call the editor shows: where it is, and what the report needs. */
 export interface EditorCall extends CallToReport {
@@ -42,7 +43,8 @@ export function deprecatedCallsInEditor(places: CallPlaces): EditorCall[] {
   const calls: EditorCall[] = [];
   for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
     const ours = diagnostics.filter(
-      (diagnostic) => diagnostic.source === SOURCE && !diagnostic.message.endsWith(POSSIBLE_NOTE),
+      (diagnostic) =>
+        diagnostic.source === DIAGNOSTIC_SOURCE && !diagnostic.message.endsWith(POSSIBLE_NOTE),
     );
     if (!ours.length) continue;
     const file = nameOf(uri);

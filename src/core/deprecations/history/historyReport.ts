@@ -6,7 +6,7 @@ import { visibleText } from '../../text/visibleText';
 import { REMOVAL_DATE_TEXT } from '../rule';
 import { forecast, type Forecast, type ForecastOptions } from './forecast';
 import type { History, Period } from './history';
-import { untrackedNote, untrackedWords, type UntrackedCalls } from './untrackedCalls';
+import { untrackedNote, untrackedWords, type UntrackedCalls } from './untrackedWords';
 
 export interface HistoryReport {
   tool: string;

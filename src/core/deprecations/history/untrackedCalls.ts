@@ -5,17 +5,11 @@
  */
 import { join } from 'node:path';
 import { gitText } from '../../git/hardenedGit';
-import { languageNameOfPath } from '../migration/languageNames';
 import { repositoryPath } from '../workspace/repositoryRoot';
 import { CandidateReader, listFiles } from '../workspace/workspaceWalker';
+import type { UntrackedCalls } from './untrackedWords';
 
-export interface UntrackedCalls {
-  calls: number;
-  /** Files git does not track that hold calls. */
-  files: number;
-  /** The first of them, repository-relative, with their calls. */
-  examples: { path: string; calls: number }[];
-}
+export { untrackedNote, untrackedWords, type UntrackedCalls } from './untrackedWords';
 
 export const NO_UNTRACKED_CALLS: UntrackedCalls = { calls: 0, files: 0, examples: [] };
 const EXAMPLES = 10;
@@ -60,17 +54,4 @@ export async function countUntrackedCalls(settings: {
 
 function scopesOrAll(scopes: readonly string[]): string[] {
   return scopes.length ? scopes.map((scope) => `:(literal)${scope}`) : ['.'];
-}
-
-/** "6 calls in files git does not track" (and where, for a note). */
-export function untrackedWords(untracked: UntrackedCalls): string {
-  return `${untracked.calls} call${untracked.calls === 1 ? '' : 's'} in files git does not track`;
-}
-
-export function untrackedNote(untracked: UntrackedCalls): string {
-  const where = untracked.examples
-    .map((file) => `${file.path} (${file.calls}, ${languageNameOfPath(file.path)})`)
-    .join(', ');
-  const more = untracked.files > untracked.examples.length ? ', …' : '';
-  return `${untrackedWords(untracked)} (untracked or ignored), not in the history: ${where}${more}; commit them to follow their burn-down`;
 }

@@ -7,7 +7,7 @@
  * is counted (`budget`) for the front end to say once. Paths are POSIX paths (a URI's path).
  */
 import type { SourceText } from '../crossFile/callSites';
-import { languageOfPath } from '../lexers/languages';
+import { languageOfPath, type LanguageSupport } from '../lexers/languages';
 import { MAX_OPENAPI_BYTES, mayBeOpenApiFile } from '../workspace/openApiDocuments';
 import type { CandidateFile, ListedFile, SkipNote } from '../workspace/workspaceWalker';
 import type {
@@ -57,6 +57,7 @@ export interface ScanBudget {
 
 export class EditorWorkspacePort implements WorkspacePort {
   private readonly texts = new Map<string, string>();
+  private readonly languages = new Map<string, LanguageSupport>();
   private bytesRead = 0;
   private candidates = 0;
   private listed = 0;
@@ -66,6 +67,11 @@ export class EditorWorkspacePort implements WorkspacePort {
     private readonly files: EditorFiles,
     private readonly limits: EditorScanLimits = DEFAULT_EDITOR_LIMITS,
   ) {}
+
+  /** The language a scanned file was read as (an extensionless script's from its first line). */
+  languageOf(path: string): LanguageSupport | undefined {
+    return this.languages.get(path) ?? languageOfPath(path);
+  }
 
   /** What this scan's bounds left out (after the scan). */
   get budget(): ScanBudget {
@@ -126,6 +132,7 @@ export class EditorWorkspacePort implements WorkspacePort {
       if (!read) continue;
       const language = file.language ?? languageOfPath(file.path, firstLine(read.text));
       if (!language || (mightContain.text && !mightContain.text(read.text))) continue;
+      this.languages.set(file.path, language);
       yield { path: file.path, language, text: read.text };
     }
   }

@@ -5,6 +5,8 @@
  * started with --cors-origin for the workbench's origin (Staging), one without (Production).
  * Checks, through the UI as a person does it, that:
  *   - the extension runs in the web worker (its log line says so) and the Node-only parts are hidden;
+ *   - the finder runs there too: on the demo workspace its diagnostics fill the Deprecated Calls
+ *     view (files and calls, as on the desktop), and the Problems panel shows them;
  *   - with a key set in the secret storage, the Pets view lists the pets of the allowed server;
  *   - switched to the server that sends no CORS header, the view shows the one blocked-by-browser
  *     problem.
@@ -12,7 +14,7 @@
  *
  *   node --import tsx test/host/runWeb.ts
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,7 +31,7 @@ const ROOT = resolve(__dirname, '../..');
 const SCREENSHOTS = join(ROOT, 'media/screenshots');
 const STEP_MS = 60_000;
 const REHEARSE_TITLE = 'Pet Store: Rehearse the Removal';
-const SCAN_TITLE = 'Pet Store: Scan Workspace for Deprecated Calls';
+const MIGRATE_TITLE = 'Pet Store: Migrate All Deprecated Calls';
 const EXTENSION_ID = 'pet-store-explorer.pet-store-explorer';
 
 async function main(): Promise<number> {
@@ -38,8 +40,8 @@ async function main(): Promise<number> {
   const install = await ensureCodeServer(log);
   const scratch = mkdtempSync(join(tmpdir(), 'petstore-web-'));
   const workspace = join(scratch, 'workspace');
-  mkdirSync(workspace);
-  writeFileSync(join(workspace, 'README.md'), '# A folder\n');
+  // The demo workspace: calls in TypeScript, Python, Go, Java, shell and .http, some through wrappers.
+  cpSync(join(ROOT, 'test/fixtures/demo-workspace'), workspace, { recursive: true });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const keys = { staging: randomKey('staging'), production: randomKey('production') };
@@ -98,12 +100,30 @@ async function main(): Promise<number> {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'web-pets.png') });
 
-    // Hidden in the browser: the finder's view and the rehearsal.
-    const deprecatedView = await page
-      .locator('.pane-header', { hasText: 'Deprecated Calls' })
-      .count();
-    if (deprecatedView !== 0) throw new Error('the Deprecated Calls view is shown in the browser');
-    for (const title of [REHEARSE_TITLE, SCAN_TITLE]) {
+    // The finder in the browser: its view lists the demo's calls from the diagnostics.
+    const calls = page.locator('.pane', {
+      has: page.locator('.pane-header', { hasText: 'Deprecated Calls' }),
+    });
+    await calls.locator('.pane-header', { hasText: 'Deprecated Calls' }).waitFor();
+    if (!(await calls.locator('.pane-header').getAttribute('aria-expanded'))?.includes('true'))
+      await calls.locator('.pane-header').click();
+    for (const file of ['petClient.ts', 'pets.py', 'pets.go'])
+      await calls.locator('.monaco-list-row', { hasText: file }).first().waitFor();
+    const rows = await calls.locator('.monaco-list-row').allInnerTexts();
+    log(
+      `the Deprecated Calls view lists: ${rows.map((row) => row.replace(/\s+/g, ' ')).join(' | ')}`,
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, 'web-deprecated-calls.png') });
+    // The same calls are diagnostics: the Problems panel counts them.
+    await runCommand(page, 'View: Focus Problems');
+    await page
+      .locator('.markers-panel .monaco-list-row', { hasText: 'GET /pets/{petId}' })
+      .first()
+      .waitFor();
+    log('the Problems panel shows the deprecated calls');
+
+    // Hidden in the browser: the rehearsal (a process) and the migration (the language server).
+    for (const title of [REHEARSE_TITLE, MIGRATE_TITLE]) {
       await page.keyboard.press('F1');
       await page.locator('.quick-input-widget input').fill(`>${title}`);
       // The palette settles on either: nothing, or other commands offered as similar.
@@ -117,7 +137,7 @@ async function main(): Promise<number> {
         throw new Error(`"${title}" is offered in the browser`);
       await page.keyboard.press('Escape');
     }
-    log('the Deprecated Calls view and Rehearse the Removal are not offered');
+    log('Rehearse the Removal and Migrate All are not offered');
 
     await runCommand(page, 'Pet Store: Switch Environment');
     await page

@@ -9,6 +9,8 @@ const ROOT = join(__dirname, '..', '..', '..');
 
 interface WebBuildModule {
   webBuildOptions: () => esbuildModule.BuildOptions;
+  webFinderBuildOptions: () => esbuildModule.BuildOptions;
+  WEB_FINDER_BUDGET_BYTES: number;
   noNodeBuiltins: esbuildModule.Plugin;
   WEB_BUDGET_BYTES: number;
 }
@@ -37,6 +39,7 @@ const ANYTHING: object = new Proxy(function () {}, {
 function loadWebBundle(
   text: string,
   registered: string[],
+  filename = 'dist/web/extension.js',
 ): { exports: Record<string, unknown>; required: string[] } {
   const declarations = readFileSync(join(ROOT, 'node_modules/@types/vscode/index.d.ts'), 'utf8');
   const vscode: Record<string, object> = Object.fromEntries(
@@ -77,7 +80,7 @@ function loadWebBundle(
     queueMicrotask,
   };
   try {
-    runInNewContext(text, scope, { filename: 'dist/web/extension.js' });
+    runInNewContext(text, scope, { filename });
   } catch (error) {
     // Never the minified line itself in the output: the message says what was missing.
     assert.fail(`the bundle did not load: ${(error as Error).message}`);
@@ -196,5 +199,53 @@ describe('the browser bundle (dist/web/extension.js)', function () {
           error.message.includes(`the browser build imports the Node module "${name}"`),
         name,
       );
+  });
+});
+
+describe("the browser's finder bundle (dist/web/finder.js)", function () {
+  this.timeout(120_000);
+  let text: string;
+  let inputs: string[];
+
+  before(async () => {
+    const esbuild = await import('esbuild');
+    const { webFinderBuildOptions } = await webBuild();
+    const result = await esbuild.build({
+      ...webFinderBuildOptions(),
+      absWorkingDir: ROOT,
+      write: false,
+      sourcemap: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const output = result.outputFiles.find((file) => file.path.endsWith('finder.js'));
+    assert.ok(output);
+    text = output.text;
+    inputs = Object.keys(result.metafile.inputs);
+  });
+
+  it('fits its budget of 400 KB minified, beside the main bundle', async () => {
+    const { WEB_FINDER_BUDGET_BYTES } = await webBuild();
+    assert.equal(WEB_FINDER_BUDGET_BYTES, 400 * 1024);
+    assert.ok(
+      Buffer.byteLength(text) <= WEB_FINDER_BUDGET_BYTES,
+      `${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`,
+    );
+  });
+
+  it("holds the finder's pipeline and no Node module (node:path is its POSIX half)", () => {
+    assert.ok(inputs.includes('src/core/deprecations/pipeline/workspacePipeline.ts'));
+    assert.ok(inputs.includes('src/core/browser/posixPath.ts'));
+    assert.deepEqual(
+      inputs.filter((input) => /^node:|nodeWorkspacePort|workspaceWalker|hardenedGit/.test(input)),
+      [],
+    );
+    assert.doesNotMatch(text, /require\("(?!vscode")[^"]*"\)/);
+  });
+
+  it('loads in a worker-like global scope and gives the browser extension its finder', () => {
+    const { exports, required } = loadWebBundle(text, [], 'dist/web/finder.js');
+    assert.equal(typeof exports.activateWebFinder, 'function');
+    assert.deepEqual([...new Set(required)], ['vscode']);
   });
 });

@@ -105,9 +105,16 @@ async function main(): Promise<number> {
       has: page.locator('.pane-header', { hasText: 'Deprecated Calls' }),
     });
     await calls.locator('.pane-header', { hasText: 'Deprecated Calls' }).waitFor();
+    // The Pets view folded: the calls' rows need the room (a list draws only the rows that fit).
+    const petsHeader = page.locator('.pane-header').filter({ hasText: /^\s*Pets/ });
+    await petsHeader.click();
+    await page
+      .locator('.pane-header[aria-expanded="false"]')
+      .filter({ hasText: /^\s*Pets/ })
+      .waitFor();
     if (!(await calls.locator('.pane-header').getAttribute('aria-expanded'))?.includes('true'))
       await calls.locator('.pane-header').click();
-    for (const file of ['petClient.ts', 'pets.py', 'pets.go'])
+    for (const file of ['pets.go', 'pets.py', 'petClient.ts'])
       await calls.locator('.monaco-list-row', { hasText: file }).first().waitFor();
     const rows = await calls.locator('.monaco-list-row').allInnerTexts();
     log(
@@ -121,6 +128,11 @@ async function main(): Promise<number> {
       .first()
       .waitFor();
     log('the Problems panel shows the deprecated calls');
+    await petsHeader.click();
+    await page
+      .locator('.pane-header[aria-expanded="true"]')
+      .filter({ hasText: /^\s*Pets/ })
+      .waitFor();
 
     // Hidden in the browser: the rehearsal (a process) and the migration (the language server).
     for (const title of [REHEARSE_TITLE, MIGRATE_TITLE]) {

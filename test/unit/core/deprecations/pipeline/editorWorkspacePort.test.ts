@@ -15,7 +15,7 @@ import { scanWorkspace } from '../../../../../src/core/deprecations/pipeline/wor
 import type { ScanOutcome } from '../../../../../src/core/deprecations/pipeline/scanOutcome';
 
 const FIXTURES = resolve(__dirname, '../../../../fixtures');
-const TREES = ['wrappers', 'realistic', 'generated-clients', 'workspace'];
+const TREES = ['wrappers', 'realistic', 'generated-clients', 'workspace', 'demo-workspace'];
 
 /** The editor's two file APIs over a Map of files (findFiles lists its keys; fs reads them). */
 class MapFiles implements EditorFiles {

@@ -128,6 +128,23 @@ async function main(): Promise<number> {
       .first()
       .waitFor();
     log('the Problems panel shows the deprecated calls');
+    // A call added and saved is found again (a scan after the save, not on keystrokes).
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').fill('pets.http');
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'pets.http' })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .view-lines', { hasText: 'One pet (deprecated)' }).waitFor();
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('### Another pet\nGET https://petstore.example.com/v1/pets/7');
+    await page.keyboard.press('Control+S');
+    await calls.getByText('Fix 7 places to remove 7 calls.').waitFor();
+    log('a call added to pets.http and saved is listed (7 calls)');
     await petsHeader.click();
     await page
       .locator('.pane-header[aria-expanded="true"]')

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { previousSignificant } from '../../model/tokenWalk';
 import { styled } from '../fileStyle';
 import { helperDocLines } from '../helperDoc';
-import { importsOf, addImports, headerEnd, type ModuleImports } from '../python/pythonImports';
-import { notFoundLines } from '../python/pythonCode';
+import { importsOf, addImports, type ModuleImports } from '../python/pythonImports';
+import { notFoundLines, placedAfterImports } from '../python/pythonCode';
 import { PET_STATUSES, LIST_LIMIT } from '../replacement';
 import type { Helper, Rewrite, RequestSite } from '../rewriter';
 import { clientCallAt, type ClientCall } from './clientCall';
@@ -312,7 +312,7 @@ function pythonHelper(
   name: string,
   client: PythonClient,
 ): Helper {
-  const { text, style } = site;
+  const { style } = site;
   const eol = style.eol;
   const code = styled(helperLines(name, client), style, { swapQuotes: true });
   const helper: Helper = {
@@ -321,22 +321,7 @@ function pythonHelper(
     definedIn: (current) => new RegExp(`^(async )?def ${name}\\(`, 'm').test(current),
     imports: (current) => addImports(current, imports, client.notFound.modules, eol),
   };
-  // PEP 8: two blank lines around a top-level function, placed after the imports so module-level
-  // code may call it (as the other Python helpers are).
-  const { at, blankLines, afterImports } = headerEnd(text, site.tokens, imports);
-  if (text.slice(at).trim() === '') {
-    helper.code = eol.repeat(Math.max(0, 1 - blankLines)) + code;
-    return helper;
-  }
-  if (!afterImports) {
-    helper.insertAt = at;
-    helper.code = code + eol + eol;
-    return helper;
-  }
-  const kept = Math.min(blankLines, 1);
-  helper.insertAt = kept ? text.indexOf('\n', at) + 1 : at;
-  helper.code = eol.repeat(1 - kept) + code + eol.repeat(Math.max(0, 2 - (blankLines - kept)));
-  return helper;
+  return placedAfterImports(helper, site, imports);
 }
 
 function manual(site: RequestSite, reason: string): Rewrite {

@@ -94,7 +94,7 @@ function pythonHelper(
   spec: PythonHelperSpec,
   modules: Record<string, string>,
 ): Helper {
-  const { text, style } = site;
+  const { style } = site;
   const code = styled(spec.lines(modules), style, { swapQuotes: true });
   const eol = style.eol;
   const missing = spec.modules.filter((module) => modules[module] === module);
@@ -104,9 +104,23 @@ function pythonHelper(
     definedIn: (current) => new RegExp(`^(async )?def ${spec.name}\\(`, 'm').test(current),
     imports: (current) => addImports(current, request.imports, missing, eol),
   };
-  // PEP 8: two blank lines before and after a top-level function. fixFile puts a line ending on
-  // each side of the code; the blank lines already there count.
-  const { at, blankLines, afterImports } = headerEnd(text, site.tokens, request.imports);
+  return placedAfterImports(helper, site, request.imports);
+}
+
+/**
+ * A top-level helper placed as PEP 8 wants it: after the module's imports (module-level code after
+ * them may call it), two blank lines before and after. fixFile puts a line ending on each side of
+ * the code; the blank lines already there count.
+ */
+export function placedAfterImports(
+  helper: Helper,
+  site: RequestSite,
+  imports: ModuleImports,
+): Helper {
+  const { text } = site;
+  const { eol } = site.style;
+  const code = helper.code;
+  const { at, blankLines, afterImports } = headerEnd(text, site.tokens, imports);
   if (text.slice(at).trim() === '') {
     helper.code = eol.repeat(Math.max(0, 1 - blankLines)) + code;
     return helper;

@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
 import { SecretRedactor } from '../core/api/redact';
 import { ApiKeyStore } from '../core/explorer/apiKeyStore';
-import { DeprecationNotices } from '../core/explorer/deprecationNotices';
 import { ActiveEnvironment } from './environments/activeEnvironment';
 import { apiKeyCommands } from './environments/apiKeyCommands';
 import { environmentCommands } from './environments/environmentCommands';
 import { registerCommands } from './common/commandTable';
-import { CreatePetWizard } from './pets/createPetWizard';
 import { CreatePetsFromFile } from './pets/createPetsFromFile';
 import { deprecationCommands } from './deprecations/deprecationCommands';
 import { DOCS_SCHEME, docsProvider } from './deprecations/replacementDocs';
@@ -24,14 +22,10 @@ import type { WorkspaceForecast } from '../lsp/workspaceForecast';
 import { loadApiChunk, loadLanguageClientChunk } from './chunks/loadChunk';
 import { ApiConnection } from './environments/apiConnection';
 import { readDeprecationSettings } from './deprecations/deprecationSettings';
-import { EnvironmentStatusBar } from './environments/environmentStatusBar';
 import { explorerCommands } from './pets/explorerCommands';
 import { Log } from './common/log';
-import { PET_DETAILS_SCHEME, PetDetailsProvider } from './pets/petDetails';
-import { PetsTreeProvider, PETS_VIEW_ID, type PetsNode } from './pets/petsTree';
-import { PetStoreAccess } from './environments/petStoreAccess';
-import { ViewModeStore } from './pets/viewMode';
-import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
+import type { PetsNode, PetsTreeProvider } from './pets/petsTree';
+import { buildPetsExplorer } from './pets/petsExplorer';
 import { editorAgentPorts } from './agents/editorAgentPorts';
 import { registerLanguageModelTools } from './agents/languageModelTools';
 import { MCP_PROVIDER_ID, PetStoreMcpServers } from './agents/mcpServerProvider';
@@ -81,32 +75,19 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
   );
   const keys = new ApiKeyStore(secrets, (key) => redactor.remember(key));
   const connection = new ApiConnection(loadApiChunk, log);
-  const access = new PetStoreAccess(
-    environments,
-    keys,
-    context.globalState,
-    connection,
-    log,
-    new DeprecationNotices(),
-  );
-  const viewMode = new ViewModeStore(context.workspaceState);
-  const tree = new PetsTreeProvider(access, viewMode, log);
-  const view = vscode.window.createTreeView(PETS_VIEW_ID, {
-    treeDataProvider: tree,
-    showCollapseAll: true,
-  });
-  tree.showIn(view);
-  const details = new PetDetailsProvider(access, log);
-  const walkthrough = new WalkthroughProgress(environments, keys, tree, (error) =>
-    log.error('Walkthrough progress', error),
-  );
-  const wizard = new CreatePetWizard(access, loadApiChunk, async (pet) => {
-    walkthrough.petCreated();
-    tree.rememberCreated(pet);
-    tree.refresh();
-    const node = await tree.findPet(pet.id);
-    if (node) await view.reveal(node, { select: true, focus: true, expand: true });
-  });
+  const { version } = context.extension.packageJSON as { version: string };
+  // The MCP servers' list names the environments with a key: it follows both.
+  const mcpServers = new PetStoreMcpServers(context.extensionPath, version, environments, keys);
+  const { access, viewMode, tree, view, details, walkthrough, wizard, disposables } =
+    buildPetsExplorer({
+      context,
+      environments,
+      keys,
+      connection,
+      loadForm: loadApiChunk,
+      log,
+      onAccessChanged: () => mcpServers.refresh(),
+    });
 
   const bulk = new CreatePetsFromFile(access, loadApiChunk, log, () => {
     walkthrough.petCreated();
@@ -125,7 +106,6 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
       deprecations.ready.then((client) => client.sendRequest<WorkspaceForecast>(FORECAST_REQUEST)),
     log,
   );
-  const { version } = context.extension.packageJSON as { version: string };
   const rehearsal = new RemovalRehearsal(
     context.asAbsolutePath('dist/cli/petstore-server.js'),
     environments,
@@ -133,51 +113,14 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     log,
   );
   const agentPorts = editorAgentPorts({ environments, keys, access, deprecations });
-  const mcpServers = new PetStoreMcpServers(context.extensionPath, version, environments, keys);
-
-  const describeView = () => {
-    const mode = viewMode.get();
-    const filter = tree.nameFilter.trim();
-    const shown = mode.kind === 'grouped' ? vscode.l10n.t('all statuses') : mode.status;
-    // The count goes in the description, never on a badge: the activity bar adds the views'
-    // badges up, and pets plus deprecated calls is a number that means nothing.
-    const count =
-      tree.state !== 'ready'
-        ? filter
-          ? vscode.l10n.t('name contains "{0}"', filter)
-          : undefined
-        : filter
-          ? vscode.l10n.t('{0} of {1} pets match "{2}"', tree.shownPets, tree.loadedPets, filter)
-          : vscode.l10n.t('{0} pets', tree.shownPets);
-    view.description = `${environments.current.label} · ${shown}${count ? ` · ${count}` : ''}`;
-  };
-  describeView();
 
   context.subscriptions.push(
     log,
     environments,
-    new EnvironmentStatusBar(environments),
     rehearsal,
     new RehearsalStatusBar(rehearsal),
-    tree,
-    view,
     connection,
-    details,
-    vscode.workspace.registerTextDocumentContentProvider(PET_DETAILS_SCHEME, details),
-    environments.onDidChange(() => {
-      describeView();
-      tree.refresh();
-      mcpServers.refresh();
-    }),
-    tree.onDidChangeState(describeView),
-    // A key set or cleared in any window refreshes this one.
-    context.secrets.onDidChange((event) => {
-      const environmentId = ApiKeyStore.environmentOfSecret(event.key);
-      if (environmentId === undefined) return;
-      mcpServers.refresh();
-      walkthrough.keyChanged(environmentId);
-      if (environmentId === environments.current.id) tree.refresh();
-    }),
+    ...disposables,
     ...registerCommands(
       [
         ...explorerCommands({ environments, tree, viewMode, wizard, bulk, details, log }),
@@ -210,7 +153,6 @@ export function activate(context: vscode.ExtensionContext): PetStoreExplorerApi 
     deprecations,
     ...registerLanguageModelTools(agentPorts, loadApiChunk, log),
     mcpServers,
-    walkthrough,
     vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers),
   );
   // The server scans in its own process; the editor does not wait for it.

@@ -13,7 +13,6 @@ import * as vscode from 'vscode';
 import { currentPageOrigin } from '../core/api/fetchPort';
 import { SecretRedactor } from '../core/api/redact';
 import { ApiKeyStore } from '../core/explorer/apiKeyStore';
-import { DeprecationNotices } from '../core/explorer/deprecationNotices';
 import {
   draftToNewPet,
   newPetJson,
@@ -23,17 +22,13 @@ import {
 import { ActiveEnvironment } from './environments/activeEnvironment';
 import { apiKeyCommands } from './environments/apiKeyCommands';
 import { environmentCommands } from './environments/environmentCommands';
-import { EnvironmentStatusBar } from './environments/environmentStatusBar';
 import { FetchConnection } from './environments/fetchConnection';
-import { PetStoreAccess } from './environments/petStoreAccess';
 import { registerCommands, type CommandSpec } from './common/commandTable';
 import { Log } from './common/log';
-import { CreatePetWizard, type PetFormApi } from './pets/createPetWizard';
+import type { PetFormApi } from './pets/createPetWizard';
 import { explorerCommands } from './pets/explorerCommands';
-import { PET_DETAILS_SCHEME, PetDetailsProvider } from './pets/petDetails';
-import { PETS_VIEW_ID, PetsTreeProvider, type PetsNode } from './pets/petsTree';
-import { ViewModeStore } from './pets/viewMode';
-import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
+import type { PetsNode, PetsTreeProvider } from './pets/petsTree';
+import { buildPetsExplorer } from './pets/petsExplorer';
 import { loadWebFinderChunk } from './chunks/loadWebChunk';
 import type { WebFinderFeature } from './deprecations/webFinder/webFinderFeature';
 
@@ -54,54 +49,16 @@ export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
   const log = new Log('Pet Store', redactor);
   const environments = new ActiveEnvironment(context.workspaceState);
   const keys = new ApiKeyStore(context.secrets, (key) => redactor.remember(key));
-  const access = new PetStoreAccess(
-    environments,
-    keys,
-    context.globalState,
-    new FetchConnection(),
-    log,
-    new DeprecationNotices(),
-  );
-  const viewMode = new ViewModeStore(context.workspaceState);
-  const tree = new PetsTreeProvider(access, viewMode, log);
-  const view = vscode.window.createTreeView(PETS_VIEW_ID, {
-    treeDataProvider: tree,
-    showCollapseAll: true,
-  });
-  tree.showIn(view);
-  const details = new PetDetailsProvider(access, log);
-  const walkthrough = new WalkthroughProgress(environments, keys, tree, (error) =>
-    log.error('Walkthrough progress', error),
-  );
   // The form's validation is bundled in: there are no chunks to load in a web worker.
   const form: PetFormApi = { draftToNewPet, newPetJson, validateCategoryId, validateName };
-  const wizard = new CreatePetWizard(
-    access,
-    () => form,
-    async (pet) => {
-      walkthrough.petCreated();
-      tree.rememberCreated(pet);
-      tree.refresh();
-      const node = await tree.findPet(pet.id);
-      if (node) await view.reveal(node, { select: true, focus: true, expand: true });
-    },
-  );
-
-  const describeView = () => {
-    const mode = viewMode.get();
-    const shown = mode.kind === 'grouped' ? vscode.l10n.t('all statuses') : mode.status;
-    const filter = tree.nameFilter.trim();
-    const count =
-      tree.state !== 'ready'
-        ? filter
-          ? vscode.l10n.t('name contains "{0}"', filter)
-          : undefined
-        : filter
-          ? vscode.l10n.t('{0} of {1} pets match "{2}"', tree.shownPets, tree.loadedPets, filter)
-          : vscode.l10n.t('{0} pets', tree.shownPets);
-    view.description = `${environments.current.label} · ${shown}${count ? ` · ${count}` : ''}`;
-  };
-  describeView();
+  const { access, viewMode, tree, view, details, wizard, disposables } = buildPetsExplorer({
+    context,
+    environments,
+    keys,
+    connection: new FetchConnection(),
+    loadForm: () => form,
+    log,
+  });
 
   const { version } = context.extension.packageJSON as { version: string };
   const finder = loadWebFinderChunk(context.extensionUri).then((chunk) =>
@@ -112,22 +69,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
   context.subscriptions.push(
     log,
     environments,
-    new EnvironmentStatusBar(environments),
-    tree,
-    view,
-    details,
-    vscode.workspace.registerTextDocumentContentProvider(PET_DETAILS_SCHEME, details),
-    environments.onDidChange(() => {
-      describeView();
-      tree.refresh();
-    }),
-    tree.onDidChangeState(describeView),
-    context.secrets.onDidChange((event) => {
-      const environmentId = ApiKeyStore.environmentOfSecret(event.key);
-      if (environmentId === undefined) return;
-      walkthrough.keyChanged(environmentId);
-      if (environmentId === environments.current.id) tree.refresh();
-    }),
+    ...disposables,
     ...registerCommands(
       [
         ...explorerCommands({ environments, tree, viewMode, wizard, details, log }),
@@ -137,7 +79,6 @@ export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
       ],
       log,
     ),
-    walkthrough,
   );
   log.info(
     `Pet Store Explorer (browser) activated; environment ${environments.current.label}; requests from ${currentPageOrigin() ?? 'an unknown origin'}`,

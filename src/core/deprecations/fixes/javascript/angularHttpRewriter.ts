@@ -26,6 +26,7 @@ import {
   type WantedImport,
 } from './namedImports';
 import { entryNamed, objectLiteralAt, type ObjectEntry } from './objectLiteral';
+import { listIdLines, petIndexLines } from './listIds';
 
 const NAME = 'getPetFromList';
 const HTTP_MODULE = '@angular/common/http';
@@ -293,16 +294,8 @@ function helperLines(typed: boolean): string[] {
     '    ),',
     '    map((response) => {',
     "      const body = response.body ?? '';",
-    typed
-      ? '      const pets: { id?: unknown }[] = JSON.parse(body);'
-      : '      const pets = JSON.parse(body);',
-    '      // Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
-    typed ? '      const ids: string[] = [];' : '      const ids = [];',
-    '      const idPattern = /"id"\\s*:\\s*(-?\\d+)/g;',
-    `      for (let match = idPattern.exec(body); match; match = idPattern.exec(body)) ids.push(match[1]${typed ? ' as string' : ''});`,
-    '      const index = ids.length === pets.length',
-    '        ? ids.indexOf(String(petId))',
-    '        : pets.findIndex((pet) => String(pet.id) === String(petId));',
+    ...listIdLines('      ', typed ? 'typed' : 'untyped'),
+    ...petIndexLines('      '),
     `      return index < 0 ? undefined : response.clone({ body: pets[index]${typed ? ' as T' : ''}, url });`,
     '    }),',
     '    find((found) => found !== undefined),',

@@ -18,6 +18,7 @@ import { helperPlacement } from './helperPlacement';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { entryNamed, stringValue } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
+import { listIdLines } from './listIds';
 
 const NAME = 'getPetFromList';
 /** `$http`, `this.$http`, `vm.$http`: the service as AngularJS injects it, by its name. */
@@ -180,11 +181,7 @@ function helperLines(): string[] {
     '      return transformed(data, headers, status);',
     '    };',
     '    return $http.get(listUrl, listConfig).then(function (response) {',
-    '      var pets = JSON.parse(body);',
-    '      // Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
-    '      var ids = [];',
-    '      var idPattern = /"id"\\s*:\\s*(-?\\d+)/g;',
-    '      for (var match = idPattern.exec(body); match; match = idPattern.exec(body)) ids.push(match[1]);',
+    ...listIdLines('      ', 'es5'),
     '      for (var i = 0; i < pets.length; i++) {',
     '        if (ids.length === pets.length ? ids[i] === String(petId) : String(pets[i].id) === String(petId)) {',
     '          response.data = transformed(JSON.stringify(pets[i]), response.headers, response.status);',

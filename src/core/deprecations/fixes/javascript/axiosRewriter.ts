@@ -14,6 +14,7 @@ import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import type { TextEdit } from '../sourceEdit';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { addedImport, defaultImportOf, importedFrom } from './imports';
+import { listIdLines, petIndexLines } from './listIds';
 
 const NAME = 'getPetFromList';
 
@@ -135,16 +136,8 @@ function helperLines(typed: boolean, axios: string): string[] {
       : '      transformResponse: [(body) => body],',
     typed ? '    } as typeof config);' : '    });',
     typed ? '    const body: string = response.data;' : '    const body = response.data;',
-    typed
-      ? '    const pets: { id?: unknown }[] = JSON.parse(body);'
-      : '    const pets = JSON.parse(body);',
-    '    // Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
-    typed ? '    const ids: string[] = [];' : '    const ids = [];',
-    '    const idPattern = /"id"\\s*:\\s*(-?\\d+)/g;',
-    `    for (let match = idPattern.exec(body); match; match = idPattern.exec(body)) ids.push(match[1]${typed ? ' as string' : ''});`,
-    '    const index = ids.length === pets.length',
-    '      ? ids.indexOf(String(petId))',
-    '      : pets.findIndex((pet) => String(pet.id) === String(petId));',
+    ...listIdLines('    ', typed ? 'typed' : 'untyped'),
+    ...petIndexLines('    '),
     `    if (index >= 0) return { ...response, data: pets[index]${typed ? ' as T' : ''} };`,
     '  }',
     "  const error = { code: 'not_found', message: `no pet ${petId} in the first 100 pets of any status`, status: 404 };",

@@ -9,6 +9,7 @@ import { requestOf } from '../requestOf';
 import { urlOrFieldCollection } from './fieldCollection';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { helperDoc, isTypeScript } from './javascriptCode';
+import { listIdLines, petIndexLines } from './listIds';
 
 const NAME = 'fetchPetFromList';
 const FETCH_CALLEES = new Set(['fetch', 'window.fetch', 'globalThis.fetch', 'self.fetch']);
@@ -62,16 +63,8 @@ function helperLines(typed: boolean): string[] {
     `    const response = await fetch(\`\${petsUrl.replace(/\\/+$/, '')}?status=\${status}&limit=${LIST_LIMIT}\`, init);`,
     '    if (!response.ok) return response;',
     '    const body = await response.text();',
-    typed
-      ? '    const pets: { id?: unknown }[] = JSON.parse(body);'
-      : '    const pets = JSON.parse(body);',
-    '    // Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
-    typed ? '    const ids: string[] = [];' : '    const ids = [];',
-    '    const idPattern = /"id"\\s*:\\s*(-?\\d+)/g;',
-    `    for (let match = idPattern.exec(body); match; match = idPattern.exec(body)) ids.push(match[1]${typed ? ' as string' : ''});`,
-    '    const index = ids.length === pets.length',
-    '      ? ids.indexOf(String(petId))',
-    '      : pets.findIndex((pet) => String(pet.id) === String(petId));',
+    ...listIdLines('    ', typed ? 'typed' : 'untyped'),
+    ...petIndexLines('    '),
     '    if (index >= 0) {',
     "      return new Response(JSON.stringify(pets[index]), { status: 200, headers: { 'Content-Type': 'application/json' } });",
     '    }',

@@ -21,6 +21,7 @@ import { helperPlacement } from './helperPlacement';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { entryNamed, objectLiteralAt, stringValue, type ObjectLiteral } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
+import { listIdLines } from './listIds';
 
 const NAME = 'getPetFromList';
 const JQUERY = /^(?:window\.)?(\$|jQuery)$/;
@@ -328,11 +329,7 @@ function helperLines(): string[] {
     "      method: 'GET',",
     "      dataType: 'text'",
     '    })).done(function (body, textStatus, jqXHR) {',
-    '      var pets = JSON.parse(body);',
-    '      // Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
-    '      var ids = [];',
-    '      var idPattern = /"id"\\s*:\\s*(-?\\d+)/g;',
-    '      for (var match = idPattern.exec(body); match; match = idPattern.exec(body)) ids.push(match[1]);',
+    ...listIdLines('      ', 'es5'),
     '      for (var i = 0; i < pets.length; i++) {',
     '        if (ids.length === pets.length ? ids[i] === String(petId) : String(pets[i].id) === String(petId)) {',
     '          return settle(true, [pets[i], textStatus, jqXHR], jqXHR);',

@@ -1,0 +1,31 @@
+/**
+ * The JavaScript helpers' lines that read a list's `body`: the pets parsed, and their ids as the
+ * text writes them (JSON.parse reads an id above 2^53 as a nearby double), so the pet asked for
+ * is found exactly. One source for fetch, axios, Angular (modern syntax, typed or not) and
+ * AngularJS and jQuery (ES5).
+ */
+export type ListSyntax = 'typed' | 'untyped' | 'es5';
+
+/** `pets` and `ids` from `body`, each line after `indent`. */
+export function listIdLines(indent: string, syntax: ListSyntax): string[] {
+  const declare = syntax === 'es5' ? 'var' : 'const';
+  const typed = syntax === 'typed';
+  return [
+    typed
+      ? 'const pets: { id?: unknown }[] = JSON.parse(body);'
+      : `${declare} pets = JSON.parse(body);`,
+    '// Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
+    typed ? 'const ids: string[] = [];' : `${declare} ids = [];`,
+    `${declare} idPattern = /"id"\\s*:\\s*(-?\\d+)/g;`,
+    `for (${syntax === 'es5' ? 'var' : 'let'} match = idPattern.exec(body); match; match = idPattern.exec(body)) ids.push(match[1]${typed ? ' as string' : ''});`,
+  ].map((line) => indent + line);
+}
+
+/** `index`: where the pet asked for (`petId`) is in `pets`, -1 when it is not there. */
+export function petIndexLines(indent: string): string[] {
+  return [
+    'const index = ids.length === pets.length',
+    '  ? ids.indexOf(String(petId))',
+    '  : pets.findIndex((pet) => String(pet.id) === String(petId));',
+  ].map((line) => indent + line);
+}

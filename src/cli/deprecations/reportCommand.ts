@@ -1,13 +1,9 @@
 import { readFailure, readRegularText } from '../../core/files/regularFile';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { baselineOption } from './scanSelection';
 import type { ChainLink } from '../../core/deprecations/engine';
-import {
-  BaselineError,
-  compareWithBaseline,
-  readBaselineFile,
-  type Baseline,
-} from '../../core/deprecations/migration/baseline';
+import { compareWithBaseline } from '../../core/deprecations/migration/baseline';
 import { CodeOwners, readCodeOwnersFile } from '../../core/deprecations/migration/codeOwners';
 import { progressReport, type CallToReport } from '../../core/deprecations/migration/progress';
 import { writeFileAtomically } from '../../core/deprecations/migration/writeAtomically';
@@ -113,17 +109,7 @@ export async function runReport(args: string[]): Promise<number> {
   if (values.out !== undefined && !isFolder(dirname(resolve(values.out))))
     fail(`cannot write the report ${values.out}: no folder ${dirname(resolve(values.out))}`);
 
-  let baseline: Baseline | undefined;
-  try {
-    if (values.baseline !== undefined) baseline = readBaselineFile(resolve(values.baseline));
-  } catch (error) {
-    if (error instanceof BaselineError) fail(error.message);
-    throw error;
-  }
-  if (baseline?.duplicates)
-    note(
-      `note: the baseline ${values.baseline} repeats ${baseline.duplicates} ${baseline.duplicates === 1 ? 'entry' : 'entries'}: each call is counted once`,
-    );
+  const baseline = baselineOption(values.baseline);
   const repository = repositoryRoot(process.cwd());
   const owners = codeOwnersOf(repository, values.codeowners);
   if (values.history === '') usage('--history needs a file name or auto');

@@ -48,6 +48,22 @@ export interface Selection {
   baselineCounts?: BaselineCounts;
 }
 
+/** The baseline `--baseline FILE` names (a corrupt one ends the run with its reason). */
+export function baselineOption(file: string | undefined): Baseline | undefined {
+  let baseline: Baseline | undefined;
+  try {
+    if (file !== undefined) baseline = readBaselineFile(resolve(file));
+  } catch (error) {
+    if (error instanceof BaselineError) fail(error.message);
+    throw error;
+  }
+  if (baseline?.duplicates)
+    note(
+      `note: the baseline ${file} repeats ${baseline.duplicates} ${baseline.duplicates === 1 ? 'entry' : 'entries'}: each call is counted once`,
+    );
+  return baseline;
+}
+
 export async function scanSelection(
   paths: readonly string[],
   settings: FinderSettings,
@@ -55,17 +71,7 @@ export async function scanSelection(
   usage: (message: string) => never,
   request: Omit<ScanRequest, 'keep'> = {},
 ): Promise<Selection> {
-  let baseline: Baseline | undefined;
-  try {
-    if (values.baseline !== undefined) baseline = readBaselineFile(resolve(values.baseline));
-  } catch (error) {
-    if (error instanceof BaselineError) fail(error.message);
-    throw error;
-  }
-  if (baseline?.duplicates)
-    note(
-      `note: the baseline ${values.baseline} repeats ${baseline.duplicates} ${baseline.duplicates === 1 ? 'entry' : 'entries'}: each call is counted once`,
-    );
+  const baseline = baselineOption(values.baseline);
   let roots = (paths.length ? paths : ['.']).map((path) => resolve(path));
   const repository = repositoryRoot(process.cwd());
   if (values['only-changed-lines'] && values['changed-since'] === undefined)

@@ -38,11 +38,12 @@ export const httpFileRewriter: Rewriter = {
     const pets = Math.max(target!.lastIndexOf('pets/'), target!.lastIndexOf('Pets/'));
     if (pets < 0) return undefined;
     const id = target!.slice(pets + 5);
-    if (!/^(\{\{[^{}]+\}\}|\d+)$/.test(id))
+    // One path segment: a {{variable}}, a number, or an id of another form (a UUID, a slug).
+    if (!/^(\{\{[^{}]+\}\}|[\w.~%-]+)$/.test(id))
       return manual(
-        /^(\{\{[^{}]+\}\}|\d+)[?#]/.test(id)
+        /^(\{\{[^{}]+\}\}|[\w.~%-]+)[?#]/.test(id)
           ? 'the URL goes on after the id (a query or a fragment)'
-          : 'the id is not a {{variable}} or a number',
+          : 'the id is not one path segment (a {{variable}}, a number or a word)',
       );
     const name = block.lines
       .map((line) => /^(?:#|\/\/)\s*@name\s+(\S+)/.exec(line.trim())?.[1])

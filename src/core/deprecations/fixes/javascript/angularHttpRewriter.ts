@@ -27,6 +27,7 @@ import {
 } from './namedImports';
 import { entryNamed, objectLiteralAt, type ObjectEntry } from './objectLiteral';
 import { listIdLines, petIndexLines } from './listIds';
+import { urlOrFieldCollection } from './fieldCollection';
 
 const NAME = 'getPetFromList';
 const HTTP_MODULE = '@angular/common/http';
@@ -45,7 +46,7 @@ export const angularHttpRewriter: Rewriter = {
       call.urlArgument === 0 &&
       call.args.length <= 2 &&
       clients.has(receiverOf(tokens, call)?.name ?? '');
-    const request = requestOf(site, isClientGet);
+    const request = requestOf(site, isClientGet, urlOrFieldCollection);
     if (!request) return undefined;
     const typed = isTypeScript(site.path);
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };

@@ -15,6 +15,7 @@ import type { TextEdit } from '../sourceEdit';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { addedImport, defaultImportOf, importedFrom } from './imports';
 import { listIdLines, petIndexLines } from './listIds';
+import { readsResponseData } from './responseData';
 
 const NAME = 'getPetFromList';
 
@@ -36,6 +37,7 @@ export const axiosRewriter: Rewriter = {
           /^[\w.]+$/.test(receiver) &&
           instances.has(receiver.split('.').pop()!)) ||
         importedInstance(site, receiver.split('.')[0]!) ||
+        unreadableImportReadingData(site, receiver, call) ||
         // Named for what it is: `axiosInstance`, `axiosClient`, `this.axios`.
         /axios/i.test(receiver)
       );
@@ -91,6 +93,23 @@ function importedInstance(site: RequestSite, name: string): boolean {
   if (!module) return false;
   const axios = defaultImportOf(module, 'axios');
   return axios !== undefined && module.includes(`${axios}.create(`);
+}
+
+/**
+ * A client imported from a module that cannot be read (not in the workspace, an index file
+ * missing) whose answer's `data` is read: axios's answer, so an axios instance. A module that can
+ * be read decides on its own (importedInstance).
+ */
+function unreadableImportReadingData(
+  site: RequestSite,
+  receiver: string,
+  call: RequestCall,
+): boolean {
+  if (!/^[A-Za-z_$][\w$]*$/.test(receiver)) return false;
+  const specifier = importedFrom(site.text, receiver);
+  if (specifier === undefined || !/^(?:\.|[@~]\/)/.test(specifier)) return false;
+  if (site.moduleText?.(specifier) !== undefined) return false;
+  return readsResponseData(site.text, site.tokens, call);
 }
 
 /** Names declared with an axios type: `private readonly http: AxiosInstance`. */

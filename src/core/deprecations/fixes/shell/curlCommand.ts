@@ -90,7 +90,7 @@ export function curlCommandAround(
 /** Short options that take a value (the rest of the cluster, or the next word). */
 const SHORT_VALUE = new Set('AbcCdDeEFHKmoPQrtTuUwxXyYz'.split(''));
 /** Short options that change what is sent or what is printed. */
-const SHORT_REFUSED = new Set('oOwiIDdFTGKZJrCzhMV:'.split(''));
+const SHORT_REFUSED = new Set('oOwIDdFTGKZJrCzhMV:'.split(''));
 /** Long options that take a value. */
 const LONG_VALUE = new Set(
   (
@@ -106,7 +106,7 @@ const LONG_VALUE = new Set(
 /** Long options that change what is sent or what is printed. */
 const LONG_REFUSED = new Set(
   (
-    'output remote-name remote-name-all output-dir create-dirs write-out include head ' +
+    'output remote-name remote-name-all output-dir create-dirs write-out head ' +
     'dump-header data data-ascii data-binary data-raw data-urlencode form form-string json ' +
     'upload-file get url config next parallel remote-header-name range continue-at time-cond ' +
     'manual version help etag-save etag-compare variable expand-url'
@@ -115,7 +115,7 @@ const LONG_REFUSED = new Set(
 /** Long options known to take no value (others followed by a word are not read). */
 const LONG_FLAGS = new Set(
   (
-    'silent show-error fail fail-with-body fail-early location location-trusted insecure ' +
+    'silent show-error fail fail-with-body fail-early include location location-trusted insecure ' +
     'compressed verbose http1.0 http1.1 http2 http2-prior-knowledge http3 ipv4 ipv6 globoff ' +
     'no-progress-meter progress-bar no-buffer no-keepalive retry-connrefused retry-all-errors ' +
     'tcp-nodelay tcp-fastopen path-as-is ssl-reqd ssl-no-revoke tlsv1.2 tlsv1.3 junk-session-cookies ' +

@@ -160,9 +160,12 @@ function splitWord(word: string): WordSplit | { problem: string } {
     body = word.slice(1, -1);
   } else if (/["']/.test(word)) return { problem: 'the URL is quoted in parts' };
   const pets = Math.max(body.lastIndexOf('pets/'), body.lastIndexOf('Pets/'));
-  if (pets < 0) return { problem: 'the path is not in the word' };
-  const rest = body.slice(pets + 5);
-  const collection = quote + body.slice(0, pets + 4) + quote;
+  // `"${API}${URL_PATH}/${ID}"`: the finder read the collection's path from the variables, so
+  // the word's last segment is the id and the rest the collection.
+  const inVariables = pets < 0 ? /^(.*\$.*)\/([^/]+)$/.exec(body) : null;
+  if (pets < 0 && !inVariables) return { problem: 'the path is not in the word' };
+  const rest = inVariables ? inVariables[2]! : body.slice(pets + 5);
+  const collection = quote + (inVariables ? inVariables[1]! : body.slice(0, pets + 4)) + quote;
   if (/^\d+$/.test(rest)) return { collection, id: rest, idNames: [] };
   if (quote === "'") return { problem: 'the id is not a number or a variable' };
   const variable =
@@ -246,22 +249,24 @@ function helperLines(): string[] {
     ...helperDocLines([
       'Prints what curl printed for that request: the pet JSON, or the API Error body when no list',
       "holds it; with -f/--fail, as curl on a 404, exit status 22 and curl's message instead (and",
-      'the body with --fail-with-body). A list request that fails (401, 5xx) is answered as curl',
-      'answers it. Usage: curl_pet_from_list PETS_URL PET_ID [curl options]. Needs curl 7.67 or',
-      'later (--no-progress-meter) and jq. jq 1.6 reads numbers as doubles (an id beyond 2^53 would',
-      'be rounded): ids and categoryIds are quoted by sed before jq reads a page, compared as text',
-      '(tostring) and put back, so they stay exact.',
+      'the body with --fail-with-body). With -i/--include, the headers of the list that held the',
+      'pet come first (without its Content-Length), or a 404 status line. A list request that',
+      'fails (401, 5xx) is answered as curl answers it. Usage: curl_pet_from_list PETS_URL PET_ID',
+      '[curl options]. Needs curl 7.67 or later (--no-progress-meter) and jq. jq 1.6 reads numbers',
+      'as doubles (an id beyond 2^53 would be rounded): ids and categoryIds are quoted by sed before',
+      'jq reads a page, compared as text (tostring) and put back, so they stay exact.',
     ]).map((line) => `# ${line}`),
     `${NAME}() (`,
     '  pets_url=$1 pet_id=$2',
     '  shift 2',
-    '  fail=0 silent=0 show_error=0',
+    '  fail=0 silent=0 show_error=0 include=0',
     '  for arg in "$@"; do',
     '    case $arg in',
     '      --fail) fail=1 ;;',
     '      --fail-with-body) fail=2 ;;',
     '      --silent) silent=1 ;;',
     '      --show-error) show_error=1 ;;',
+    '      --include) include=1 ;;',
     '      --*) ;;',
     '      -?*)',
     '        flags=${arg#-}',
@@ -269,6 +274,7 @@ function helperLines(): string[] {
     '        case $flags in *f*) fail=1 ;; esac',
     '        case $flags in *s*) silent=1 ;; esac',
     '        case $flags in *S*) show_error=1 ;; esac',
+    '        case $flags in *i*) include=1 ;; esac',
     '        ;;',
     '    esac',
     '  done',
@@ -276,18 +282,33 @@ function helperLines(): string[] {
     `    page=$(curl "$@" --no-progress-meter -w '\\n%{http_code}' "$pets_url?status=$list_status&limit=${LIST_LIMIT}") || exit`,
     '    code=$(printf \'%s\\n\' "$page" | tail -n 1)',
     "    page=$(printf '%s\\n' \"$page\" | sed '$d')",
+    '    headers=',
+    '    if [ "$include" = 1 ]; then',
+    '      # The headers end at the last blank line: a JSON body has none.',
+    "      headers=$(printf '%s\\n' \"$page\" | awk '{ line[NR] = $0 } /^\\r?$/ { last = NR } END { for (i = 1; i <= last; i++) print line[i] }')",
+    "      body=$(printf '%s\\n' \"$page\" | awk '{ line[NR] = $0 } /^\\r?$/ { last = NR } END { for (i = last + 1; i <= NR; i++) print line[i] }')",
+    '    else',
+    '      body=$page',
+    '    fi',
     '    case $code in',
     '      2??) ;;',
     '      *) printf \'%s\' "$page"; exit 0 ;;',
     '    esac',
+    '    page=$body',
     `    quoted=$(printf '%s' "$page" | sed -E 's/"(id|categoryId)"([[:space:]]*):([[:space:]]*)(-?[0-9]+)/"\\1"\\2:\\3"\\4"/g')`,
     `    pet=$(printf '%s' "$quoted" | jq -c --arg id "$pet_id" 'map(select((.id | tostring) == $id)) | first // empty') || exit`,
     '    if [ -n "$pet" ]; then',
     `      pet=$(printf '%s' "$pet" | sed -E 's/"(id|categoryId)":"(-?[0-9]+)"/"\\1":\\2/g')`,
+    '      if [ "$include" = 1 ]; then',
+    "        printf '%s\\n' \"$headers\" | grep -iv '^content-length:'",
+    '      fi',
     '      printf \'%s\' "$pet"',
     '      exit 0',
     '    fi',
     '  done',
+    '  if [ "$fail" != 1 ] && [ "$include" = 1 ]; then',
+    '    printf \'%s 404 Not Found\\r\\nContent-Type: application/json\\r\\n\\r\\n\' "${headers%% *}"',
+    '  fi',
     `  if [ "$fail" != 1 ]; then printf '%s' '${body}'; fi`,
     '  if [ "$fail" = 0 ]; then exit 0; fi',
     '  if [ "$silent" = 0 ] || [ "$show_error" = 1 ]; then',

@@ -10,6 +10,7 @@ import {
 import { httpFileRewriter } from './http/httpFileRewriter';
 import { declaredClientRewriter } from './java/declaredClients';
 import { javaHttpClientRewriter } from './java/httpClientRewriter';
+import { openFeignRewriter } from './java/openFeignRewriter';
 import { restTemplateRewriter, webClientRewriter } from './java/springRewriters';
 import { angularHttpRewriter } from './javascript/angularHttpRewriter';
 import { angularJsHttpRewriter } from './javascript/angularJsHttpRewriter';
@@ -44,6 +45,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     javaHttpClientRewriter,
     restTemplateRewriter,
     webClientRewriter,
+    openFeignRewriter,
     declaredClientRewriter,
   ],
   kotlin: [generatedClientManual, kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],

@@ -1,0 +1,82 @@
+/**
+ * What a Feign client's repository says about its 404s and its types, for the OpenFeign rewrite:
+ * the first file that sets what a 404 becomes (an ErrorDecoder, dismiss404 or decode404, in code or
+ * in Spring's settings), and the names declared as records (whose id is read with `id()`, not
+ * `getId()`). Only for a file on disk; only regular files of bounded size inside its repository
+ * (the folder holding `.git`), gitignored files left out; never written. Kept a few seconds: a
+ * `fix` run asks once per request.
+ */
+import { statSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { realBoundary } from '../../../files/boundary';
+import { readRegularText } from '../../../files/regularFile';
+import { repositoryRoot } from '../../workspace/repositoryRoot';
+import { listFiles } from '../../workspace/workspaceWalker';
+
+export interface FeignSettings {
+  /** Where a 404's answer is set (a path from the repository's root, or "this file"). */
+  decidesNotFound?: string;
+  /** Simple names declared as records. */
+  recordTypes: ReadonlySet<string>;
+}
+
+const SOURCES = /\.(java|kt|ya?ml|properties)$/;
+const NOT_FOUND_SETTINGS =
+  /\bErrorDecoder\b|\bdismiss404\b|\bdecode404\b|\bdismiss-404\b|\bdecode-404\b/;
+const MAX_BYTES = 1024 * 1024;
+/** A repository this large is not searched: its settings could be anywhere, so none is assumed. */
+const MAX_FILES = 20_000;
+const FRESH_MS = 5_000;
+
+const kept = new Map<string, { at: number; settings: FeignSettings }>();
+
+export function feignSettingsOf(path: string, text: string): FeignSettings {
+  const own = settingsOfText(text, 'this file');
+  if (own.decidesNotFound) return own;
+  const file = isAbsolute(path) ? path : resolve(path);
+  try {
+    if (!statSync(file).isFile()) return own;
+  } catch {
+    return own;
+  }
+  const root = repositoryRoot(dirname(file));
+  const found = kept.get(root);
+  if (found && Date.now() - found.at < FRESH_MS) return found.settings;
+  const settings = repositorySettings(root);
+  kept.set(root, { at: Date.now(), settings });
+  if (kept.size > 64) kept.delete(kept.keys().next().value!);
+  return settings;
+}
+
+function repositorySettings(root: string): FeignSettings {
+  const files = listFiles([root], () => undefined, {
+    accept: (name) => SOURCES.test(name),
+    gitignore: true,
+    confine: realBoundary([root]),
+  }).filter((listed) => !listed.bytes);
+  if (files.length > MAX_FILES)
+    return {
+      decidesNotFound: `a repository of more than ${MAX_FILES} sources`,
+      recordTypes: new Set(),
+    };
+  const recordTypes = new Set<string>();
+  for (const listed of files) {
+    let text: string;
+    try {
+      text = readRegularText(listed.path, { maxBytes: MAX_BYTES });
+    } catch {
+      continue;
+    }
+    const shown = relative(root, listed.path).split(sep).join('/');
+    const found = settingsOfText(text, shown);
+    if (found.decidesNotFound) return found;
+    for (const name of found.recordTypes) recordTypes.add(name);
+  }
+  return { recordTypes };
+}
+
+function settingsOfText(text: string, shown: string): FeignSettings {
+  const recordTypes = new Set<string>();
+  for (const match of text.matchAll(/\brecord\s+([A-Z]\w*)\s*[(<]/g)) recordTypes.add(match[1]!);
+  return NOT_FOUND_SETTINGS.test(text) ? { decidesNotFound: shown, recordTypes } : { recordTypes };
+}

@@ -1,0 +1,208 @@
+/**
+ * Spring Cloud OpenFeign: `@GetMapping("/pets/{id}") Pet getPetById(@PathVariable("id") Long id);`
+ * in a `@FeignClient` interface becomes the list operation declared beside it
+ * (`@GetMapping("/pets") List<Pet> listPetsByStatus(@RequestParam("status") …, @RequestParam("limit") …)`)
+ * and the method, its name and signature kept, a default method that looks the pet up in each
+ * status's list. Callers do not change. When no list holds it, it throws what Feign's default error
+ * decoder throws for a 404, built by Feign itself (`FeignException.errorStatus`: a
+ * FeignException.NotFound). That is the old answer only where nothing else decides it, so a client
+ * with a fallback, dismiss404/decode404 or an ErrorDecoder anywhere in its repository is left for a
+ * person with the declared clients' snippet.
+ */
+import { tokenEnd } from '../../model/tokens';
+import { matchingCloser, nextSignificant } from '../../model/tokenWalk';
+import { styled } from '../fileStyle';
+import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
+import { callAround } from '../requestCall';
+import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
+import { declaredClientRewriter } from './declaredClients';
+import { feignSettingsOf, type FeignSettings } from './feignSettings';
+import { javadoc, javaString } from './javaCode';
+import { importEdits } from './jvmImports';
+
+const LIST_METHOD = 'listPetsByStatus';
+const IMPORTS = [
+  'feign.FeignException',
+  'feign.Request',
+  'feign.Response',
+  'java.nio.charset.StandardCharsets',
+  'java.util.Collections',
+  'java.util.List',
+  'org.springframework.web.bind.annotation.RequestParam',
+];
+/** Return types whose answer is not the pet's body, decoded. */
+const NOT_A_BODY = /^(void|String|Object|Response|ResponseEntity|Optional|byte|int|long|boolean)$/;
+
+export const openFeignRewriter: Rewriter = {
+  library: 'Spring Cloud OpenFeign',
+  rewrite(site: RequestSite): Rewrite | undefined {
+    if (site.language.family !== 'java') return undefined;
+    const { text, tokens } = site;
+    const annotation = callAround(text, tokens, site.url);
+    if ('problem' in annotation || !/^@(\w+\.)*GetMapping$/.test(annotation.callee.text))
+      return undefined;
+    const client = feignClientBefore(text, site.url.start);
+    if (!client) return undefined;
+    const manual = (reason: string): Rewrite => {
+      const declared = declaredClientRewriter.rewrite(site);
+      return { manual: reason, snippet: declared && 'snippet' in declared ? declared.snippet : '' };
+    };
+    if (annotation.args.length !== 1)
+      return manual('the mapping sets more than its path (headers, produces…): the list would too');
+    const path = /^"((?:[^"\\]|\\.)*[Pp]ets)\/\{(\w+)\}"$/.exec(
+      text
+        .slice(annotation.args[0]!.start, annotation.args[0]!.end)
+        .replace(/^(value|path)\s*=\s*/, ''),
+    );
+    if (!path) return manual('the mapping’s path is not one string ending in /pets/{id}');
+    const method = methodAfter(site, annotation.close);
+    if (typeof method === 'string') return manual(method);
+    if (/\b(fallback|fallbackFactory|dismiss404|decode404)\s*=/.test(client.attributes))
+      return manual(
+        'the @FeignClient sets what a 404 becomes (a fallback, dismiss404 or decode404): answer as it does in the snippet’s lookup',
+      );
+    const settings = feignSettingsOf(site.path, text);
+    if (settings.decidesNotFound)
+      return manual(
+        `what a 404 becomes is set in ${settings.decidesNotFound} (an ErrorDecoder, dismiss404 or decode404): answer as it does in the snippet’s lookup`,
+      );
+    if (new RegExp(`\\b${LIST_METHOD}\\s*\\(`).test(text))
+      return manual(`the interface already declares a ${LIST_METHOD}`);
+    const imports = importEdits(text, IMPORTS, site.style.eol, false);
+    if ('problem' in imports) return manual(imports.problem);
+    const lineStart = text.lastIndexOf('\n', annotation.callee.start - 1) + 1;
+    const base = /^[ \t]*/.exec(text.slice(lineStart))![0];
+    const lines = [
+      `@GetMapping("${path[1]}")`,
+      `List<${method.returns}> ${LIST_METHOD}(@RequestParam("status") String status, @RequestParam("limit") int limit);`,
+      '',
+      ...defaultMethodLines(client.name, path[1]!, method, settings),
+    ];
+    return {
+      description: `OpenFeign method → a default method over ${LIST_METHOD}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
+      edits: [
+        ...imports,
+        {
+          start: lineStart,
+          end: method.end,
+          newText: styled(lines, site.style, { base }),
+        },
+      ],
+    };
+  },
+};
+
+interface FeignClient {
+  /** The interface's name. */
+  name: string;
+  /** The text between @FeignClient's parentheses. */
+  attributes: string;
+}
+
+/** The `@FeignClient(…) interface X` the offset is declared in, by the last interface before it. */
+function feignClientBefore(text: string, offset: number): FeignClient | undefined {
+  const before = text.slice(0, offset);
+  const found = [
+    ...before.matchAll(/@FeignClient\b\s*(\(([^()]|\([^()]*\))*\))?[\s\S]*?\binterface\s+(\w+)/g),
+  ];
+  const last = found[found.length - 1];
+  if (!last) return undefined;
+  const interfaces = [...before.matchAll(/\binterface\s+(\w+)/g)];
+  if (interfaces[interfaces.length - 1]?.[1] !== last[3]) return undefined;
+  return { name: last[3]!, attributes: last[1] ?? '' };
+}
+
+interface FeignMethod {
+  name: string;
+  returns: string;
+  idType: string;
+  id: string;
+  /** The offset after the method's `;`. */
+  end: number;
+}
+
+/** The abstract method after the mapping, when it takes the id alone and answers a body type. */
+function methodAfter(site: RequestSite, close: number): FeignMethod | string {
+  const { text, tokens } = site;
+  let i = nextSignificant(tokens, close + 1);
+  // Other annotations on the method.
+  while (tokens[i]?.text === '@') {
+    i = nextSignificant(tokens, i + 1);
+    while (tokens[nextSignificant(tokens, i + 1)]?.text === '.')
+      i = nextSignificant(tokens, nextSignificant(tokens, i + 1) + 1);
+    const after = nextSignificant(tokens, i + 1);
+    i =
+      tokens[after]?.text === '('
+        ? nextSignificant(tokens, matchingCloser(tokens, after, 2000) + 1)
+        : after;
+  }
+  const returnsStart = i;
+  let name = -1;
+  for (let steps = 0; i >= 0 && steps < 20; steps++, i = nextSignificant(tokens, i + 1)) {
+    if (tokens[i]!.text === '(') {
+      name = i - 1;
+      while (name > returnsStart && tokens[name]!.kind !== 'ident') name--;
+      break;
+    }
+    if (/^[;{}=]$/.test(tokens[i]!.text)) return 'the mapping is not on an abstract method';
+  }
+  if (name <= returnsStart) return 'the mapping is not on an abstract method';
+  const returns = text.slice(tokens[returnsStart]!.start, tokens[name]!.start).trim();
+  if (!/^[A-Za-z_][\w.]*$/.test(returns) || NOT_A_BODY.test(returns.replace(/^.*\./, '')))
+    return `the method answers ${returns}, not the pet’s body`;
+  const open = i;
+  const closeParen = matchingCloser(tokens, open, 2000);
+  const semicolon = nextSignificant(tokens, closeParen + 1);
+  if (tokens[semicolon]?.text !== ';') return 'the mapping is not on an abstract method';
+  const parameters = text.slice(tokenEnd(tokens[open]!), tokens[closeParen]!.start);
+  const plain = parameters
+    .replace(/@[\w.]+(\s*\([^()]*\))?/g, '')
+    .replace(/\bfinal\b/g, '')
+    .trim();
+  const parameter = /^([A-Za-z_][\w.]*)\s+(\w+)$/.exec(plain);
+  if (!parameter || !/@PathVariable\b/.test(parameters))
+    return 'the method takes more than the id: the list would need them too';
+  return {
+    name: tokens[name]!.text,
+    returns,
+    idType: parameter[1]!,
+    id: parameter[2]!,
+    end: tokenEnd(tokens[semicolon]!),
+  };
+}
+
+function defaultMethodLines(
+  client: string,
+  collection: string,
+  method: FeignMethod,
+  settings: FeignSettings,
+): string[] {
+  const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
+  const id = settings.recordTypes.has(method.returns.replace(/^.*\./, '')) ? 'id()' : 'getId()';
+  const pet = method.id === 'pet' ? 'listed' : 'pet';
+  const status = method.id === 'status' ? 'listStatus' : 'status';
+  return [
+    ...javadoc(
+      `It answers with the pet whose id equals ${method.id} (compared as text: exact for long ids);`,
+      'when no list holds it, it throws what Feign threw for the 404 (FeignException.NotFound, made',
+      'by FeignException.errorStatus as the default error decoder makes it, naming the last list',
+      'request); a list that fails throws as the call did.',
+    ),
+    `default ${method.returns} ${method.name}(${method.idType} ${method.id}) {`,
+    `  for (String ${status} : new String[] {${statuses}}) {`,
+    `    for (${method.returns} ${pet} : ${LIST_METHOD}(${status}, ${LIST_LIMIT})) {`,
+    `      if (${pet} != null && String.valueOf(${pet}.${id}).equals(String.valueOf(${method.id}))) {`,
+    `        return ${pet};`,
+    '      }',
+    '    }',
+    '  }',
+    `  throw FeignException.errorStatus(${javaString(`${client}#${method.name}(${method.idType.replace(/^.*\./, '')})`)}, Response.builder()`,
+    '      .status(404)',
+    '      .reason("Not Found")',
+    `      .request(Request.create(Request.HttpMethod.GET, ${javaString(`${collection}?status=${PET_STATUSES[PET_STATUSES.length - 1]}&limit=${LIST_LIMIT}`)}, Collections.emptyMap(), null, StandardCharsets.UTF_8))`,
+    '      .headers(Collections.emptyMap())',
+    `      .body(${javaString(JSON.stringify(notFoundBody()))}, StandardCharsets.UTF_8)`,
+    '      .build());',
+    '}',
+  ];
+}

@@ -167,7 +167,7 @@ function methodAfter(site: RequestSite, close: number): FeignMethod | string {
     returns,
     idType: parameter[1]!,
     id: parameter[2]!,
-    end: tokenEnd(tokens[semicolon]!),
+    end: tokenEnd(tokens[semicolon]),
   };
 }
 

@@ -10,7 +10,7 @@ import {
 import { httpFileRewriter } from './http/httpFileRewriter';
 import { declaredClientRewriter } from './java/declaredClients';
 import { javaHttpClientRewriter } from './java/httpClientRewriter';
-import { openFeignRewriter } from './java/openFeignRewriter';
+import { feignRewriter } from './java/feignRewriter';
 import { restTemplateRewriter, webClientRewriter } from './java/springRewriters';
 import { angularHttpRewriter } from './javascript/angularHttpRewriter';
 import { angularJsHttpRewriter } from './javascript/angularJsHttpRewriter';
@@ -45,7 +45,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     javaHttpClientRewriter,
     restTemplateRewriter,
     webClientRewriter,
-    openFeignRewriter,
+    feignRewriter,
     declaredClientRewriter,
   ],
   kotlin: [generatedClientManual, kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],

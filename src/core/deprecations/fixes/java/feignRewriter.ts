@@ -1,16 +1,16 @@
 /**
- * Spring Cloud OpenFeign: `@GetMapping("/pets/{id}") Pet getPetById(@PathVariable("id") Long id);`
- * in a `@FeignClient` interface becomes the list operation declared beside it
- * (`@GetMapping("/pets") List<Pet> listPetsByStatus(@RequestParam("status") …, @RequestParam("limit") …)`)
- * and the method, its name and signature kept, a default method that looks the pet up in each
- * status's list. Callers do not change. When no list holds it, it throws what Feign's default error
- * decoder throws for a 404, built by Feign itself (`FeignException.errorStatus`: a
+ * Feign clients, Spring Cloud OpenFeign's (`@GetMapping("/pets/{id}")` in a `@FeignClient`
+ * interface) and Feign's own (`@RequestLine("GET /pets/{id}")`): the list operation is declared
+ * beside the method (`listPetsByStatus(status, limit)`, annotated as the interface's others are)
+ * and the method, its name and signature kept, becomes a default method that looks the pet up in
+ * each status's list. Callers do not change. When no list holds it, it throws what Feign's default
+ * error decoder throws for a 404, built by Feign itself (`FeignException.errorStatus`: a
  * FeignException.NotFound). That is the old answer only where nothing else decides it, so a client
  * with a fallback, dismiss404/decode404 or an ErrorDecoder anywhere in its repository is left for a
- * person with the declared clients' snippet.
+ * person with the declared clients' snippet; so is a method with other annotations or parameters.
  */
 import { tokenEnd } from '../../model/tokens';
-import { matchingCloser, nextSignificant } from '../../model/tokenWalk';
+import { matchingCloser, nextSignificant, previousSignificant } from '../../model/tokenWalk';
 import { styled } from '../fileStyle';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import { callAround } from '../requestCall';
@@ -21,27 +21,64 @@ import { javadoc, javaString } from './javaCode';
 import { importEdits } from './jvmImports';
 
 const LIST_METHOD = 'listPetsByStatus';
-const IMPORTS = [
+const COMMON_IMPORTS = [
   'feign.FeignException',
   'feign.Request',
   'feign.Response',
   'java.nio.charset.StandardCharsets',
   'java.util.Collections',
   'java.util.List',
-  'org.springframework.web.bind.annotation.RequestParam',
 ];
 /** Return types whose answer is not the pet's body, decoded. */
 const NOT_A_BODY = /^(void|String|Object|Response|ResponseEntity|Optional|byte|int|long|boolean)$/;
 
-export const openFeignRewriter: Rewriter = {
+/** What differs between the two: the mapping, how the list is declared, the id's annotation. */
+interface Flavour {
+  library: string;
+  /** The collection's path from the mapping's one argument, or undefined when it is not /…pets/{id}. */
+  collection(argument: string): string | undefined;
+  listLines(collection: string): string[];
+  idAnnotation: RegExp;
+  imports: readonly string[];
+}
+
+const SPRING: Flavour = {
   library: 'Spring Cloud OpenFeign',
+  collection: (argument) =>
+    /^"((?:[^"\\]|\\.)*[Pp]ets)\/\{\w+\}"$/.exec(argument.replace(/^(value|path)\s*=\s*/, ''))?.[1],
+  listLines: (collection) => [
+    `@GetMapping("${collection}")`,
+    `List<PET> ${LIST_METHOD}(@RequestParam("status") String status, @RequestParam("limit") int limit);`,
+  ],
+  idAnnotation: /@PathVariable\b/,
+  imports: [...COMMON_IMPORTS, 'org.springframework.web.bind.annotation.RequestParam'],
+};
+
+const CORE: Flavour = {
+  library: 'Feign',
+  collection: (argument) => /^"GET\s+((?:[^"\\\s?]|\\.)*[Pp]ets)\/\{\w+\}"$/.exec(argument)?.[1],
+  listLines: (collection) => [
+    `@RequestLine("GET ${collection}?status={status}&limit={limit}")`,
+    `List<PET> ${LIST_METHOD}(@Param("status") String status, @Param("limit") int limit);`,
+  ],
+  idAnnotation: /@Param\b/,
+  imports: [...COMMON_IMPORTS, 'feign.Param', 'feign.RequestLine'],
+};
+
+export const feignRewriter: Rewriter = {
+  library: 'Feign',
   rewrite(site: RequestSite): Rewrite | undefined {
     if (site.language.family !== 'java') return undefined;
     const { text, tokens } = site;
     const annotation = callAround(text, tokens, site.url);
-    if ('problem' in annotation || !/^@(\w+\.)*GetMapping$/.test(annotation.callee.text))
-      return undefined;
-    const client = feignClientBefore(text, site.url.start);
+    if ('problem' in annotation) return undefined;
+    const name = annotation.callee.text.replace(/^@(\w+\.)*/, '');
+    const flavour = name === 'GetMapping' ? SPRING : name === 'RequestLine' ? CORE : undefined;
+    if (!flavour) return undefined;
+    const client =
+      flavour === SPRING
+        ? feignClientBefore(text, site.url.start)
+        : interfaceBefore(text, site.url.start);
     if (!client) return undefined;
     const manual = (reason: string): Rewrite => {
       const declared = declaredClientRewriter.rewrite(site);
@@ -49,13 +86,14 @@ export const openFeignRewriter: Rewriter = {
     };
     if (annotation.args.length !== 1)
       return manual('the mapping sets more than its path (headers, produces…): the list would too');
-    const path = /^"((?:[^"\\]|\\.)*[Pp]ets)\/\{(\w+)\}"$/.exec(
-      text
-        .slice(annotation.args[0]!.start, annotation.args[0]!.end)
-        .replace(/^(value|path)\s*=\s*/, ''),
+    const collection = flavour.collection(
+      text.slice(annotation.args[0]!.start, annotation.args[0]!.end),
     );
-    if (!path) return manual('the mapping’s path is not one string ending in /pets/{id}');
-    const method = methodAfter(site, annotation.close);
+    if (!collection) return manual('the mapping’s path is not one string ending in /pets/{id}');
+    const before = previousSignificant(tokens, annotation.callee.first - 1);
+    if (before >= 0 && !/^[;{}]$/.test(tokens[before]!.text))
+      return manual('the method has other annotations: the list would need them too');
+    const method = methodAfter(site, annotation.close, flavour.idAnnotation);
     if (typeof method === 'string') return manual(method);
     if (/\b(fallback|fallbackFactory|dismiss404|decode404)\s*=/.test(client.attributes))
       return manual(
@@ -68,25 +106,36 @@ export const openFeignRewriter: Rewriter = {
       );
     if (new RegExp(`\\b${LIST_METHOD}\\s*\\(`).test(text))
       return manual(`the interface already declares a ${LIST_METHOD}`);
-    const imports = importEdits(text, IMPORTS, site.style.eol, false);
+    const imports = importEdits(text, flavour.imports, site.style.eol, false);
     if ('problem' in imports) return manual(imports.problem);
     const lineStart = text.lastIndexOf('\n', annotation.callee.start - 1) + 1;
     const base = /^[ \t]*/.exec(text.slice(lineStart))![0];
-    const lines = [
-      `@GetMapping("${path[1]}")`,
-      `List<${method.returns}> ${LIST_METHOD}(@RequestParam("status") String status, @RequestParam("limit") int limit);`,
-      '',
-      ...defaultMethodLines(client.name, path[1]!, method, settings),
-    ];
+    // The comments above the method stay with it: the list goes above them.
+    const commentsStart =
+      before >= 0 ? text.indexOf('\n', tokenEnd(tokens[before]!)) + 1 : lineStart;
+    const commented = /\S/.test(text.slice(commentsStart, lineStart));
+    const list = flavour.listLines(collection).map((line) => line.replace('PET', method.returns));
+    const lookup = defaultMethodLines(client.name, collection, method, settings, commented);
     return {
-      description: `OpenFeign method → a default method over ${LIST_METHOD}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
+      description: `${flavour.library} method → a default method over ${LIST_METHOD}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
       edits: [
         ...imports,
-        {
-          start: lineStart,
-          end: method.end,
-          newText: styled(lines, site.style, { base }),
-        },
+        ...(commented
+          ? [
+              {
+                start: commentsStart,
+                end: commentsStart,
+                newText: styled([...list, ''], site.style, { base }) + site.style.eol,
+              },
+              { start: lineStart, end: method.end, newText: styled(lookup, site.style, { base }) },
+            ]
+          : [
+              {
+                start: lineStart,
+                end: method.end,
+                newText: styled([...list, '', ...lookup], site.style, { base }),
+              },
+            ]),
       ],
     };
   },
@@ -97,6 +146,13 @@ interface FeignClient {
   name: string;
   /** The text between @FeignClient's parentheses. */
   attributes: string;
+}
+
+/** The interface the offset is declared in (Feign's own clients carry no annotation). */
+function interfaceBefore(text: string, offset: number): FeignClient | undefined {
+  const interfaces = [...text.slice(0, offset).matchAll(/\binterface\s+(\w+)/g)];
+  const last = interfaces[interfaces.length - 1];
+  return last ? { name: last[1]!, attributes: '' } : undefined;
 }
 
 /** The `@FeignClient(…) interface X` the offset is declared in, by the last interface before it. */
@@ -122,20 +178,11 @@ interface FeignMethod {
 }
 
 /** The abstract method after the mapping, when it takes the id alone and answers a body type. */
-function methodAfter(site: RequestSite, close: number): FeignMethod | string {
+function methodAfter(site: RequestSite, close: number, idAnnotation: RegExp): FeignMethod | string {
   const { text, tokens } = site;
   let i = nextSignificant(tokens, close + 1);
-  // Other annotations on the method.
-  while (tokens[i]?.text === '@') {
-    i = nextSignificant(tokens, i + 1);
-    while (tokens[nextSignificant(tokens, i + 1)]?.text === '.')
-      i = nextSignificant(tokens, nextSignificant(tokens, i + 1) + 1);
-    const after = nextSignificant(tokens, i + 1);
-    i =
-      tokens[after]?.text === '('
-        ? nextSignificant(tokens, matchingCloser(tokens, after, 2000) + 1)
-        : after;
-  }
+  if (tokens[i]?.text === '@')
+    return 'the method has other annotations: the list would need them too';
   const returnsStart = i;
   let name = -1;
   for (let steps = 0; i >= 0 && steps < 20; steps++, i = nextSignificant(tokens, i + 1)) {
@@ -160,7 +207,7 @@ function methodAfter(site: RequestSite, close: number): FeignMethod | string {
     .replace(/\bfinal\b/g, '')
     .trim();
   const parameter = /^([A-Za-z_][\w.]*)\s+(\w+)$/.exec(plain);
-  if (!parameter || !/@PathVariable\b/.test(parameters))
+  if (!parameter || !idAnnotation.test(parameters))
     return 'the method takes more than the id: the list would need them too';
   return {
     name: tokens[name]!.text,
@@ -176,19 +223,26 @@ function defaultMethodLines(
   collection: string,
   method: FeignMethod,
   settings: FeignSettings,
+  commented: boolean,
 ): string[] {
   const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
   const id = settings.recordTypes.has(method.returns.replace(/^.*\./, '')) ? 'id()' : 'getId()';
   const pet = method.id === 'pet' ? 'listed' : 'pet';
   const status = method.id === 'status' ? 'listStatus' : 'status';
+  const doc = javadoc(
+    `It answers with the pet whose id equals ${method.id} (compared as text: exact for long ids);`,
+    'when no list holds it, it throws what Feign threw for the 404 (FeignException.NotFound, made',
+    'by FeignException.errorStatus as the default error decoder makes it, naming the last list',
+    'request); a list that fails throws as the call did.',
+  );
+  // A method with a doc comment of its own keeps it; what the lookup does is said in its body.
+  const said = commented
+    ? doc.slice(1, -1).map((line) => `  // ${line.replace(/^ \* ?/, '')}`)
+    : [];
   return [
-    ...javadoc(
-      `It answers with the pet whose id equals ${method.id} (compared as text: exact for long ids);`,
-      'when no list holds it, it throws what Feign threw for the 404 (FeignException.NotFound, made',
-      'by FeignException.errorStatus as the default error decoder makes it, naming the last list',
-      'request); a list that fails throws as the call did.',
-    ),
+    ...(commented ? [] : doc),
     `default ${method.returns} ${method.name}(${method.idType} ${method.id}) {`,
+    ...said,
     `  for (String ${status} : new String[] {${statuses}}) {`,
     `    for (${method.returns} ${pet} : ${LIST_METHOD}(${status}, ${LIST_LIMIT})) {`,
     `      if (${pet} != null && String.valueOf(${pet}.${id}).equals(String.valueOf(${method.id}))) {`,

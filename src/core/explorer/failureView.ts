@@ -35,7 +35,10 @@ export function describeFailure(
     switch (error.kind) {
       case 'missingKey':
         return {
-          message: l10n.t('No API key is set for {0}', environmentLabel),
+          message: l10n.t(
+            'No API key is set for {0} in this editor (a key set in the desktop editor is not seen in vscode.dev or github.dev, nor the reverse)',
+            environmentLabel,
+          ),
           actions: ['setKey'],
         };
       case 'unauthorized':

@@ -109,7 +109,10 @@ export class PetStoreAccess {
     if (lookup.state === 'none')
       throw new AccessProblem(
         'noKey',
-        vscode.l10n.t('No API key is set for {0}', environment.label),
+        vscode.l10n.t(
+          'No API key is set for {0} in this editor (a key set in the desktop editor is not seen in vscode.dev or github.dev, nor the reverse)',
+          environment.label,
+        ),
       );
     if (lookup.state === 'otherOrigin') {
       throw new AccessProblem(

@@ -17,6 +17,15 @@ describe('failure view', () => {
     ]);
   });
 
+  it('says a missing key may have been set in the other editor: keys are not shared between desktop and browser', () => {
+    const { message } = describeFailure(new PetStoreError('missingKey', 'none'), 'Production');
+    assert.match(message, /^No API key is set for Production in this editor/);
+    assert.match(
+      message,
+      /desktop editor is not seen in vscode\.dev or github\.dev, nor the reverse/,
+    );
+  });
+
   it('offers retry, the log and settings for network trouble', () => {
     assert.deepEqual(
       describeFailure(new PetStoreError('network', 'Could not reach x'), 'Staging').actions,

@@ -19,6 +19,7 @@ import { chainEnd, chainLinks, receiverOf } from './requestFlow';
 
 export const REST_TEMPLATE_HELPER = 'getForEntityPetFromList';
 export const WEB_CLIENT_HELPER = 'bodyToMonoPetFromList';
+export const WEB_CLIENT_THROUGH_HELPER = 'bodyToMonoPetFromListThrough';
 
 /**
  * The URL taken apart, also as a URI template whose last variable is the id
@@ -28,6 +29,9 @@ function templateOrUrl(site: RequestSite): UrlFound & { template?: boolean } {
   const found = urlExpression(site);
   if (!('problem' in found)) return found;
   const source = site.text.slice(site.url.start, site.url.end);
+  // `base + "/{id}"`: the finder read the collection from the name's value.
+  const kept = /^([A-Za-z_][\w.]*)\s*\+\s*"\/\{\w+\}"$/.exec(source);
+  if (kept) return { url: site.url, parts: { collection: kept[1]!, id: '' }, template: true };
   const match = /^([\s\S]*[Pp]ets)\/\{\w+\}(["'])$/.exec(source);
   if (!match) return found;
   if ((source.match(/\{/g) ?? []).length !== 1)
@@ -180,26 +184,32 @@ export const webClientRewriter: Rewriter = {
         manual: 'the request is changed in a way the rewrite does not know',
         snippet: snippet(),
       };
-    const body = links[retrieve + 1];
+    // onStatus handlers decide what a 404 becomes: the lookup then runs through them (below).
+    let handlers = retrieve;
+    while (links[handlers + 1]?.name === 'onStatus') handlers++;
+    const body = links[handlers + 1];
     if (body?.name !== 'bodyToMono')
-      return {
-        manual:
-          body?.name === 'onStatus'
-            ? 'an onStatus handler decides what a 404 becomes'
-            : 'the body is not read with bodyToMono',
-        snippet: snippet(),
-      };
+      return { manual: 'the body is not read with bodyToMono', snippet: snippet() };
     if (!/^[\w.]+\.class$/.test(body.args))
       return { manual: 'the body type is not a class literal', snippet: snippet() };
-    const parameter = /\blistUrl\b/.test(text) ? 'petsListUrl' : 'listUrl';
-    const retrieveClose = tokenEnd(tokens[links[retrieve]!.close]!);
+    const parameter = unusedName(text, 'listUrl');
+    const retrieveClose = tokenEnd(tokens[links[handlers]!.close]!);
     const collection = found.stored ? found.stored.name : found.parts.collection;
+    const through = handlers > retrieve ? throughHandlers(text, uri.callee) : undefined;
+    if (handlers > retrieve && !through)
+      return { manual: 'the WebClient the request is sent with is not a name', snippet: snippet() };
     const edits: TextEdit[] = [
-      {
-        start: uri.callee.start,
-        end: uri.callee.start,
-        newText: `${WEB_CLIENT_HELPER}(${parameter} -> `,
-      },
+      through
+        ? {
+            start: uri.callee.start,
+            end: through.receiverEnd,
+            newText: `${WEB_CLIENT_THROUGH_HELPER}(${through.receiver}, (${through.client}, ${parameter}) -> ${through.client}`,
+          }
+        : {
+            start: uri.callee.start,
+            end: uri.callee.start,
+            newText: `${WEB_CLIENT_HELPER}(${parameter} -> `,
+          },
       { start: tokens[uri.open]!.start + 1, end: tokens[uri.close]!.start, newText: parameter },
       {
         start: retrieveClose,
@@ -209,11 +219,17 @@ export const webClientRewriter: Rewriter = {
     ];
     if (found.stored)
       edits.push({ start: found.url.start, end: found.url.end, newText: found.parts.collection });
-    const helper = classHelper(site, uri.callee.start, {
-      name: WEB_CLIENT_HELPER,
-      lines: webClientLines(),
-      imports: WEB_CLIENT_IMPORTS,
-    });
+    const helper = classHelper(
+      site,
+      uri.callee.start,
+      through
+        ? {
+            name: WEB_CLIENT_THROUGH_HELPER,
+            lines: webClientThroughLines(),
+            imports: WEB_CLIENT_THROUGH_IMPORTS,
+          }
+        : { name: WEB_CLIENT_HELPER, lines: webClientLines(), imports: WEB_CLIENT_IMPORTS },
+    );
     if ('problem' in helper) return { manual: helper.problem, snippet: snippet() };
     return {
       description: `retrieve().bodyToMono → ${WEB_CLIENT_HELPER}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
@@ -308,6 +324,76 @@ function webClientLines(): string[] {
     '      .next()',
     '      .map(pet -> mapper.convertValue(pet, type))',
     '      .switchIfEmpty(Mono.defer(() -> Mono.error(WebClientResponseException.create(404, "Not Found", new HttpHeaders(), error, StandardCharsets.UTF_8))));',
+    '}',
+  ];
+}
+
+/** `name`, or `name2`, `name3`… when the file already uses it (a lambda may not shadow a local). */
+function unusedName(text: string, name: string): string {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : `${name}${n}`;
+    if (!new RegExp(`\\b${candidate}\\b`).test(text)) return candidate;
+  }
+}
+
+/**
+ * `webClient.get().uri…` (or `this.webClient`): the WebClient the request goes through, and a
+ * name for it in the lambda that rebuilds the request, so the lookup can send it through a copy
+ * that answers the missing pet's 404 itself.
+ */
+function throughHandlers(
+  text: string,
+  callee: { start: number; end: number },
+): { receiver: string; receiverEnd: number; client: string } | undefined {
+  const source = text.slice(callee.start, callee.end);
+  const match = /^((?:this\s*\.\s*)?[A-Za-z_]\w*)\s*\.\s*get\s*\(\s*\)\s*\.\s*uri$/.exec(source);
+  if (!match) return undefined;
+  return {
+    receiver: match[1]!.replace(/\s+/g, ''),
+    receiverEnd: callee.start + match[1]!.length,
+    client: unusedName(text, 'listClient'),
+  };
+}
+
+const WEB_CLIENT_THROUGH_IMPORTS = [
+  'com.fasterxml.jackson.databind.JsonNode',
+  'com.fasterxml.jackson.databind.ObjectMapper',
+  'java.util.function.BiFunction',
+  'org.springframework.http.HttpHeaders',
+  'org.springframework.http.HttpStatus',
+  'org.springframework.http.converter.json.Jackson2ObjectMapperBuilder',
+  'org.springframework.web.reactive.function.client.ClientResponse',
+  'org.springframework.web.reactive.function.client.WebClient',
+  'reactor.core.publisher.Flux',
+  'reactor.core.publisher.Mono',
+];
+
+function webClientThroughLines(): string[] {
+  const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
+  return [
+    ...javadoc(
+      'It answers as that request did, through the same retrieve() and onStatus handlers: a Mono',
+      'of the pet; when no list holds it, the answer those handlers (or retrieve) gave a 404 with',
+      "the API's Error body, which a copy of the WebClient answers without sending anything; a",
+      'failing list (401, 5xx) goes through the handlers as it did. Ids are compared as Jackson',
+      'reads them: integers exactly, never through a double.',
+    ),
+    `private static <T> Mono<T> ${WEB_CLIENT_THROUGH_HELPER}(WebClient client, BiFunction<WebClient, String, WebClient.ResponseSpec> retrieve, String petsUrl, Object petId, Class<T> type) {`,
+    '  String wanted = String.valueOf(petId);',
+    '  ObjectMapper mapper = Jackson2ObjectMapperBuilder.json().build();',
+    '  String error = ' + javaString(JSON.stringify(notFoundBody())) + ';',
+    '  WebClient notFound = client.mutate()',
+    '      .exchangeFunction(request -> Mono.just(ClientResponse.create(HttpStatus.NOT_FOUND)',
+    '          .header(HttpHeaders.CONTENT_TYPE, "application/json")',
+    '          .body(error)',
+    '          .build()))',
+    '      .build();',
+    `  return Flux.just(${statuses})`,
+    `      .concatMap(status -> retrieve.apply(client, petsUrl + "?status=" + status + "&limit=${LIST_LIMIT}").bodyToFlux(JsonNode.class))`,
+    '      .filter(pet -> wanted.equals(pet.path("id").asText()))',
+    '      .next()',
+    '      .map(pet -> mapper.convertValue(pet, type))',
+    '      .switchIfEmpty(Mono.defer(() -> retrieve.apply(notFound, petsUrl).bodyToMono(type)));',
     '}',
   ];
 }

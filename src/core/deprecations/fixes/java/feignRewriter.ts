@@ -21,6 +21,10 @@ import { javadoc, javaString } from './javaCode';
 import { importEdits } from './jvmImports';
 
 const LIST_METHOD = 'listPetsByStatus';
+const ENTITY_IMPORTS = [
+  'org.springframework.http.HttpHeaders',
+  'org.springframework.http.ResponseEntity',
+];
 const COMMON_IMPORTS = [
   'feign.FeignException',
   'feign.Request',
@@ -48,7 +52,7 @@ const SPRING: Flavour = {
     /^"((?:[^"\\]|\\.)*[Pp]ets)\/\{\w+\}"$/.exec(argument.replace(/^(value|path)\s*=\s*/, ''))?.[1],
   listLines: (collection) => [
     `@GetMapping("${collection}")`,
-    `List<PET> ${LIST_METHOD}(@RequestParam("status") String status, @RequestParam("limit") int limit);`,
+    `LIST ${LIST_METHOD}(@RequestParam("status") String status, @RequestParam("limit") int limit);`,
   ],
   idAnnotation: /@PathVariable\b/,
   imports: [...COMMON_IMPORTS, 'org.springframework.web.bind.annotation.RequestParam'],
@@ -59,7 +63,7 @@ const CORE: Flavour = {
   collection: (argument) => /^"GET\s+((?:[^"\\\s?]|\\.)*[Pp]ets)\/\{\w+\}"$/.exec(argument)?.[1],
   listLines: (collection) => [
     `@RequestLine("GET ${collection}?status={status}&limit={limit}")`,
-    `List<PET> ${LIST_METHOD}(@Param("status") String status, @Param("limit") int limit);`,
+    `LIST ${LIST_METHOD}(@Param("status") String status, @Param("limit") int limit);`,
   ],
   idAnnotation: /@Param\b/,
   imports: [...COMMON_IMPORTS, 'feign.Param', 'feign.RequestLine'],
@@ -93,7 +97,7 @@ export const feignRewriter: Rewriter = {
     const before = previousSignificant(tokens, annotation.callee.first - 1);
     if (before >= 0 && !/^[;{}]$/.test(tokens[before]!.text))
       return manual('the method has other annotations: the list would need them too');
-    const method = methodAfter(site, annotation.close, flavour.idAnnotation);
+    const method = methodAfter(site, annotation.close, flavour.idAnnotation, flavour === SPRING);
     if (typeof method === 'string') return manual(method);
     if (/\b(fallback|fallbackFactory|dismiss404|decode404)\s*=/.test(client.attributes))
       return manual(
@@ -106,7 +110,12 @@ export const feignRewriter: Rewriter = {
       );
     if (new RegExp(`\\b${LIST_METHOD}\\s*\\(`).test(text))
       return manual(`the interface already declares a ${LIST_METHOD}`);
-    const imports = importEdits(text, flavour.imports, site.style.eol, false);
+    const imports = importEdits(
+      text,
+      method.entity ? [...flavour.imports, ...ENTITY_IMPORTS] : flavour.imports,
+      site.style.eol,
+      false,
+    );
     if ('problem' in imports) return manual(imports.problem);
     const lineStart = text.lastIndexOf('\n', annotation.callee.start - 1) + 1;
     const base = /^[ \t]*/.exec(text.slice(lineStart))![0];
@@ -114,7 +123,10 @@ export const feignRewriter: Rewriter = {
     const commentsStart =
       before >= 0 ? text.indexOf('\n', tokenEnd(tokens[before]!)) + 1 : lineStart;
     const commented = /\S/.test(text.slice(commentsStart, lineStart));
-    const list = flavour.listLines(collection).map((line) => line.replace('PET', method.returns));
+    const listType = method.entity
+      ? `ResponseEntity<List<${method.body}>>`
+      : `List<${method.body}>`;
+    const list = flavour.listLines(collection).map((line) => line.replace('LIST', listType));
     const lookup = defaultMethodLines(client.name, collection, method, settings, commented);
     return {
       description: `${flavour.library} method → a default method over ${LIST_METHOD}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
@@ -171,6 +183,10 @@ function feignClientBefore(text: string, offset: number): FeignClient | undefine
 interface FeignMethod {
   name: string;
   returns: string;
+  /** The pet's type: what the method answers, or what its ResponseEntity holds. */
+  body: string;
+  /** Whether it answers a ResponseEntity (status and headers with the pet). */
+  entity: boolean;
   idType: string;
   id: string;
   /** The offset after the method's `;`. */
@@ -178,7 +194,12 @@ interface FeignMethod {
 }
 
 /** The abstract method after the mapping, when it takes the id alone and answers a body type. */
-function methodAfter(site: RequestSite, close: number, idAnnotation: RegExp): FeignMethod | string {
+function methodAfter(
+  site: RequestSite,
+  close: number,
+  idAnnotation: RegExp,
+  entities: boolean,
+): FeignMethod | string {
   const { text, tokens } = site;
   let i = nextSignificant(tokens, close + 1);
   if (tokens[i]?.text === '@')
@@ -195,7 +216,9 @@ function methodAfter(site: RequestSite, close: number, idAnnotation: RegExp): Fe
   }
   if (name <= returnsStart) return 'the mapping is not on an abstract method';
   const returns = text.slice(tokens[returnsStart]!.start, tokens[name]!.start).trim();
-  if (!/^[A-Za-z_][\w.]*$/.test(returns) || NOT_A_BODY.test(returns.replace(/^.*\./, '')))
+  const entity = entities ? /^ResponseEntity\s*<\s*([A-Za-z_][\w.]*)\s*>$/.exec(returns) : null;
+  const body = entity ? entity[1]! : returns;
+  if (!/^[A-Za-z_][\w.]*$/.test(body) || NOT_A_BODY.test(body.replace(/^.*\./, '')))
     return `the method answers ${returns}, not the pet’s body`;
   const open = i;
   const closeParen = matchingCloser(tokens, open, 2000);
@@ -212,6 +235,8 @@ function methodAfter(site: RequestSite, close: number, idAnnotation: RegExp): Fe
   return {
     name: tokens[name]!.text,
     returns,
+    body,
+    entity: entity !== null,
     idType: parameter[1]!,
     id: parameter[2]!,
     end: tokenEnd(tokens[semicolon]),
@@ -226,11 +251,14 @@ function defaultMethodLines(
   commented: boolean,
 ): string[] {
   const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
-  const id = settings.recordTypes.has(method.returns.replace(/^.*\./, '')) ? 'id()' : 'getId()';
+  const id = settings.recordTypes.has(method.body.replace(/^.*\./, '')) ? 'id()' : 'getId()';
   const pet = method.id === 'pet' ? 'listed' : 'pet';
   const status = method.id === 'status' ? 'listStatus' : 'status';
   const doc = javadoc(
-    `It answers with the pet whose id equals ${method.id} (compared as text: exact for long ids);`,
+    `It answers with the pet whose id equals ${method.id} (compared as text: exact for long ids)${method.entity ? ',' : ';'}`,
+    ...(method.entity
+      ? ['in a ResponseEntity with the status and headers of the list that held it;']
+      : []),
     'when no list holds it, it throws what Feign threw for the 404 (FeignException.NotFound, made',
     'by FeignException.errorStatus as the default error decoder makes it, naming the last list',
     'request); a list that fails throws as the call did.',
@@ -244,11 +272,9 @@ function defaultMethodLines(
     `default ${method.returns} ${method.name}(${method.idType} ${method.id}) {`,
     ...said,
     `  for (String ${status} : new String[] {${statuses}}) {`,
-    `    for (${method.returns} ${pet} : ${LIST_METHOD}(${status}, ${LIST_LIMIT})) {`,
-    `      if (${pet} != null && String.valueOf(${pet}.${id}).equals(String.valueOf(${method.id}))) {`,
-    `        return ${pet};`,
-    '      }',
-    '    }',
+    ...(method.entity
+      ? entityLookup(method, pet, status, id)
+      : bodyLookup(method, pet, status, id)),
     '  }',
     `  throw FeignException.errorStatus(${javaString(`${client}#${method.name}(${method.idType.replace(/^.*\./, '')})`)}, Response.builder()`,
     '      .status(404)',
@@ -258,5 +284,35 @@ function defaultMethodLines(
     `      .body(${javaString(JSON.stringify(notFoundBody()))}, StandardCharsets.UTF_8)`,
     '      .build());',
     '}',
+  ];
+}
+
+function bodyLookup(method: FeignMethod, pet: string, status: string, id: string): string[] {
+  return [
+    `    for (${method.body} ${pet} : ${LIST_METHOD}(${status}, ${LIST_LIMIT})) {`,
+    `      if (${pet} != null && String.valueOf(${pet}.${id}).equals(String.valueOf(${method.id}))) {`,
+    `        return ${pet};`,
+    '      }',
+    '    }',
+  ];
+}
+
+/** The list's status and headers (without its Content-Length) come with the pet, as the call's did. */
+function entityLookup(method: FeignMethod, pet: string, status: string, id: string): string[] {
+  const page = method.id === 'page' ? 'listedPage' : 'page';
+  const headers = method.id === 'headers' ? 'listedHeaders' : 'headers';
+  return [
+    `    ResponseEntity<List<${method.body}>> ${page} = ${LIST_METHOD}(${status}, ${LIST_LIMIT});`,
+    `    if (${page}.getBody() == null) {`,
+    '      continue;',
+    '    }',
+    `    for (${method.body} ${pet} : ${page}.getBody()) {`,
+    `      if (${pet} != null && String.valueOf(${pet}.${id}).equals(String.valueOf(${method.id}))) {`,
+    `        HttpHeaders ${headers} = new HttpHeaders();`,
+    `        ${headers}.addAll(${page}.getHeaders());`,
+    `        ${headers}.remove(HttpHeaders.CONTENT_LENGTH);`,
+    `        return new ResponseEntity<>(${pet}, ${headers}, ${page}.getStatusCode());`,
+    '      }',
+    '    }',
   ];
 }

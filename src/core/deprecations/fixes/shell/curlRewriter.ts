@@ -164,8 +164,12 @@ function splitWord(word: string): WordSplit | { problem: string } {
   // the word's last segment is the id and the rest the collection.
   const inVariables = pets < 0 ? /^(.*\$.*)\/([^/]+)$/.exec(body) : null;
   if (pets < 0 && !inVariables) return { problem: 'the path is not in the word' };
-  const rest = inVariables ? inVariables[2]! : body.slice(pets + 5);
-  const collection = quote + (inVariables ? inVariables[1]! : body.slice(0, pets + 4)) + quote;
+  let rest = inVariables ? inVariables[2]! : body.slice(pets + 5);
+  // `/pets/$ID/` (Django's slashes): the list is asked for as `/pets/?status=…` then.
+  const slashed = !inVariables && /^(\$\w+|\$\{\w+\}|\d+)\/$/.test(rest);
+  if (slashed) rest = rest.slice(0, -1);
+  const collection =
+    quote + (inVariables ? inVariables[1]! : body.slice(0, pets + (slashed ? 5 : 4))) + quote;
   if (/^\d+$/.test(rest)) return { collection, id: rest, idNames: [] };
   if (quote === "'") return { problem: 'the id is not a number or a variable' };
   const variable =

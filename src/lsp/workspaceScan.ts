@@ -5,7 +5,6 @@
  * (src/core/deprecations/pipeline/workspaceListing.ts); wrappers are the tracker's.
  */
 import { mayMountRouters } from '../core/deprecations/crossFile/mountedRoutes';
-import { pathToFileURL } from 'node:url';
 import type { DeprecationEngine, Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
 import { scanSafely } from '../core/deprecations/scanSafely';
@@ -49,6 +48,7 @@ export async function scanListedFiles(
   port: WorkspacePort,
   listing: WorkspaceListing,
   engine: DeprecationEngine,
+  uriOf: (path: string) => string,
   skip: (uri: string) => boolean,
   onChunk: (files: ScannedFile[]) => void,
   progress: ScanProgress,
@@ -65,7 +65,7 @@ export async function scanListedFiles(
     onNote,
   )) {
     if (progress.cancelled()) break;
-    const uri = pathToFileURL(file.path).href;
+    const uri = uriOf(file.path);
     if (skip(uri)) continue;
     const scan = scanSafely(engine, file.text, file.language);
     if (scan.failure !== undefined)
@@ -87,9 +87,17 @@ export async function scanListedFiles(
       onChunk(chunk);
       chunk = [];
       progress.report(`${files} files with candidates, ${findings} calls`);
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
   }
   if (chunk.length) onChunk(chunk);
   return { files, findings };
+}
+
+/** Lets other messages through between chunks: setImmediate in Node, a timer where there is none. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof setImmediate === 'function') setImmediate(resolve);
+    else setTimeout(resolve, 0);
+  });
 }

@@ -35,7 +35,12 @@ import { nameOfUri } from './documentNames';
 import { HandlerGuard } from './guard';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
-import { FORECAST_REQUEST, MIGRATION_EDIT_REQUEST, SCAN_WORKSPACE_REQUEST } from './protocol';
+import {
+  FORECAST_REQUEST,
+  MIGRATION_EDIT_REQUEST,
+  SCAN_BUDGET_NOTIFICATION,
+  SCAN_WORKSPACE_REQUEST,
+} from './protocol';
 import {
   migrationEdit,
   type MigrationEditResult,
@@ -426,11 +431,14 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         },
         logSkipped,
       );
+      const budget = workspace.budgetOf?.(port);
+      if (budget) await connection.sendNotification(SCAN_BUDGET_NOTIFICATION, budget);
+      const scannedWithin = budget ? { ...scanned, budget } : scanned;
       const result: WorkspaceScanResult =
         listed.listing.listedBy === 'search'
-          ? { ...scanned, listedBy: 'ripgrep', ripgrep: ripgrepPath }
+          ? { ...scannedWithin, listedBy: 'ripgrep', ripgrep: ripgrepPath }
           : {
-              ...scanned,
+              ...scannedWithin,
               listedBy: 'walker',
               ...(ripgrepProblem !== undefined ? { ripgrepProblem } : {}),
             };

@@ -5,6 +5,7 @@
  * git), the browser the editor's files through the client (browser/browserServerHost.ts).
  */
 import type { Finding } from '../core/deprecations/engine';
+import type { ScanBudget } from '../core/deprecations/pipeline/editorScanLimits';
 import type { WorkspacePort } from '../core/deprecations/pipeline/workspacePort';
 import type { WorkspaceForecast, ForecastEngine } from './workspaceForecast';
 
@@ -47,6 +48,8 @@ export interface HostWorkspace {
   groupOf(path: string): string;
   /** Reads the baseline file at `path`; throws when it cannot be used. */
   loadBaseline(path: string): Baseline;
+  /** What a bounded port's budget left out of the scan it served (the browser's), if anything. */
+  budgetOf?(port: WorkspacePort): ScanBudget | undefined;
   /** The burn-down and forecast from the first folder's git history. */
   forecast(finder: ForecastEngine): Promise<WorkspaceForecast>;
 }

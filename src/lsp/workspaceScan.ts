@@ -11,6 +11,7 @@ import { scanSafely } from '../core/deprecations/scanSafely';
 import type { WorkspaceListing, WorkspacePort } from '../core/deprecations/pipeline/workspacePort';
 import { languageInterleavedOrder } from '../core/deprecations/workspace/scanOrder';
 import type { SkipNote } from '../core/deprecations/workspace/workspaceWalker';
+import type { ScanBudget } from '../core/deprecations/pipeline/editorScanLimits';
 
 export interface ScannedFile {
   uri: string;
@@ -38,6 +39,8 @@ export interface WorkspaceScanResult {
   ripgrep?: string;
   /** Why ripgrep was not used, when one was given. */
   ripgrepProblem?: string;
+  /** What a bounded scan (the browser's) left out. */
+  budget?: ScanBudget;
 }
 
 /**

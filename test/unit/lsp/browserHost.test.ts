@@ -151,8 +151,8 @@ describe('language server in the browser: files asked of the client, no disk', f
     assert.ok(result);
     assert.equal(result.fixed, 1);
     assert.equal(result.files, 1);
-    const uris = (result.edit.documentChanges ?? []).map((change) =>
-      'textDocument' in change ? change.textDocument.uri : change.uri,
+    const uris = (result.edit.documentChanges ?? []).map((change): string =>
+      'textDocument' in change ? change.textDocument.uri : (change as { uri: string }).uri,
     );
     assert.deepEqual(uris, [SERVICE_URI]);
     assert.deepEqual(Object.keys(result.edit.changeAnnotations ?? {}), ['petstore.migrate:src/']);

@@ -108,7 +108,7 @@ describe('language server in the browser: files asked of the client, no disk', f
     const diagnostics = await published.diagnostics(SERVICE_URI, (list) => list.length > 0);
     assert.equal(diagnostics.length, 1);
     assert.equal(diagnostics[0]!.range.start.line, 1);
-    assert.match(String(diagnostics[0]!.message), /GET \/pets\/\{petId\}/);
+    assert.match(diagnostics[0]!.message as string, /GET \/pets\/\{petId\}/);
     assert.ok(asked.includes('list'));
     assert.ok(asked.includes('read /owner/repo/src/petService.ts'));
     // The Markdown file is no source: never read.

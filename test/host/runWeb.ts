@@ -16,7 +16,7 @@
  *
  *   node --import tsx test/host/runWeb.ts
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,6 +49,8 @@ async function main(): Promise<number> {
   const origin = `http://127.0.0.1:${port}`;
   const keys = { staging: randomKey('staging'), production: randomKey('production') };
   const hostLines: string[] = [];
+  // The browser's console (the page's and its workers'): the web worker extension host's errors.
+  const consoleLines: string[] = [];
 
   let allowed: RunningPetStoreServer | undefined;
   let closed: RunningPetStoreServer | undefined;
@@ -86,6 +88,7 @@ async function main(): Promise<number> {
       developmentKind: 'web',
       environment: {},
       onLog: (text) => hostLines.push(text),
+      onConsole: (text) => consoleLines.push(text),
     });
     const page = workbench.page;
     page.setDefaultTimeout(STEP_MS);
@@ -230,6 +233,8 @@ async function main(): Promise<number> {
     const leaks = filesContainingSecrets([scratch], Object.values(keys));
     if (hostLines.some((line) => Object.values(keys).some((key) => line.includes(key))))
       leaks.push('(the extension host output)');
+    if (consoleLines.some((line) => Object.values(keys).some((key) => line.includes(key))))
+      leaks.push("(the browser's console)");
     if (leaks.length) throw new Error(`an API key was written to: ${leaks.join(', ')}`);
     log('passed; no API key in the profile or the output');
     return 0;
@@ -240,6 +245,14 @@ async function main(): Promise<number> {
       .catch(() => undefined);
     log(
       `extension host output, last lines:\n${redact(hostLines.slice(-30).join('\n'), Object.values(keys))}`,
+    );
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    writeFileSync(
+      join(ROOT, 'test-results/web-console.log'),
+      redact(consoleLines.join('\n'), Object.values(keys)),
+    );
+    log(
+      `browser console (all of it in test-results/web-console.log), last lines:\n${redact(consoleLines.slice(-60).join('\n'), Object.values(keys))}`,
     );
     return 1;
   } finally {

@@ -1,5 +1,9 @@
 import * as vscode from 'vscode';
-import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
+import {
+  LanguageClient,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/browser';
 import { EXPLANATION_URI } from '../../../core/deprecations/rule';
 import type { WebServerChunk } from '../../chunks/loadWebChunk';
 import { findersDocuments, showDocsRendered, watchFindersFiles } from '../clientDocuments';
@@ -29,11 +33,15 @@ export async function startWebDeprecationsClient(
     middleware: showDocsRendered,
   };
   const worker = inHostWorker(channel);
+  // The browser's client takes the server (a Worker, or what is shaped as one) before its options.
+  // Its Worker type is the DOM's, which this project does not compile against, so the order is
+  // checked by the options' type only: nothing is cast here.
+  const server: ServerOptions = worker;
   const client = new LanguageClient(
     'petstoreDeprecations',
     'Pet Store Deprecations',
+    server,
     clientOptions,
-    worker as unknown as ConstructorParameters<typeof LanguageClient>[3],
   );
   context.subscriptions.push(...answerFileRequests(client), {
     dispose: () => {

@@ -1,9 +1,5 @@
 import * as vscode from 'vscode';
-import {
-  LanguageClient,
-  type LanguageClientOptions,
-  type ServerOptions,
-} from 'vscode-languageclient/browser';
+import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
 import { EXPLANATION_URI } from '../../../core/deprecations/rule';
 import type { WebServerChunk } from '../../chunks/loadWebChunk';
 import { findersDocuments, showDocsRendered, watchFindersFiles } from '../clientDocuments';
@@ -34,13 +30,12 @@ export async function startWebDeprecationsClient(
   };
   const worker = inHostWorker(channel);
   // The browser's client takes the server (a Worker, or what is shaped as one) before its options.
-  // Its Worker type is the DOM's, which this project does not compile against, so the order is
-  // checked by the options' type only: nothing is cast here.
-  const server: ServerOptions = worker;
+  // Its Worker type is the DOM's, which this project does not compile against (the parameter is
+  // unchecked), so nothing is cast here: the options, swapped in, fail the options' type.
   const client = new LanguageClient(
     'petstoreDeprecations',
     'Pet Store Deprecations',
-    server,
+    worker,
     clientOptions,
   );
   context.subscriptions.push(...answerFileRequests(client), {

@@ -11,7 +11,7 @@ import {
   createMessageConnection,
 } from 'vscode-jsonrpc/browser';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { startBrowserServer, type MessageEndpoint } from '../../../src/lsp/browser/browserServer';
+import { startBrowserServer } from '../../../src/lsp/browser/browserServer';
 import {
   LIST_FILES_REQUEST,
   READ_FILE_REQUEST,
@@ -25,9 +25,9 @@ const FILES = new Map([['/owner/repo/src/petService.ts', SERVICE]]);
 
 async function main(): Promise<void> {
   const channel = new MessageChannel();
-  startBrowserServer(channel.port1 as unknown as MessageEndpoint);
+  startBrowserServer(channel.port1);
   // The one object the browser's client is given, as its Worker: its reader and writer share it.
-  const worker = inHostWorker(channel) as unknown as MessageEndpoint;
+  const worker = inHostWorker(channel);
   const client = createMessageConnection(
     new BrowserMessageReader(worker),
     new BrowserMessageWriter(worker),

@@ -26,6 +26,7 @@ import { followWrappers } from '../src/core/deprecations/crossFile/followWrapper
 import { languageOfPath } from '../src/core/deprecations/lexers/languages';
 import { listFiles, CandidateReader } from '../src/core/deprecations/workspace/workspaceWalker';
 import { startDeprecationServer } from '../src/lsp/deprecationServer';
+import { nodeServerHost } from '../src/lsp/nodeServerHost';
 import { SCAN_WORKSPACE_REQUEST } from '../src/lsp/protocol';
 import { CLI, median, timedCommand } from './cliTiming';
 import { writeCorpus, writeDenseCorpus } from './corpus';
@@ -63,7 +64,7 @@ async function languageServerEdits(): Promise<void> {
   const toClient = new PassThrough();
   startDeprecationServer(
     createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)),
-    { defaultExplanationUri: 'file:///docs', debounceMs: 0 },
+    { defaultExplanationUri: 'file:///docs', debounceMs: 0, host: nodeServerHost() },
   );
   const connection = createMessageConnection(
     new StreamMessageReader(toClient),

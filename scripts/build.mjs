@@ -6,8 +6,14 @@ import {
   WEB_BUNDLE,
   WEB_FINDER_BUDGET_BYTES,
   WEB_FINDER_BUNDLE,
+  WEB_CLIENT_BUDGET_BYTES,
+  WEB_CLIENT_BUNDLE,
+  WEB_SERVER_BUDGET_BYTES,
+  WEB_SERVER_BUNDLE,
   webBuildOptions,
   webFinderBuildOptions,
+  webServerBuildOptions,
+  webClientBuildOptions,
 } from './webBuild.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -55,6 +61,8 @@ const extension = {
 };
 const web = webBuildOptions();
 const webFinder = webFinderBuildOptions();
+const webServer = webServerBuildOptions();
+const webClient = webClientBuildOptions();
 const extensionChunks = {
   ...shared,
   entryPoints: [
@@ -82,19 +90,30 @@ const tests = {
 };
 
 if (watch) {
-  for (const options of [product, extension, extensionChunks, web, webFinder, tests])
+  for (const options of [
+    product,
+    extension,
+    extensionChunks,
+    web,
+    webFinder,
+    webClient,
+    webServer,
+    tests,
+  ])
     await (await esbuild.context(options)).watch();
   console.log('esbuild: watching for changes');
 } else {
   await Promise.all(
-    [product, extension, extensionChunks, web, webFinder, tests].map((options) =>
-      esbuild.build(options),
+    [product, extension, extensionChunks, web, webFinder, webClient, webServer, tests].map(
+      (options) => esbuild.build(options),
     ),
   );
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   for (const [bundle, budget] of [
     [WEB_BUNDLE, WEB_BUDGET_BYTES],
     [WEB_FINDER_BUNDLE, WEB_FINDER_BUDGET_BYTES],
+    [WEB_CLIENT_BUNDLE, WEB_CLIENT_BUDGET_BYTES],
+    [WEB_SERVER_BUNDLE, WEB_SERVER_BUDGET_BYTES],
   ]) {
     const { size } = await stat(bundle);
     console.log(`esbuild: ${bundle} ${kb(size)} (budget ${kb(budget)})`);

@@ -11,6 +11,15 @@ export const WEB_BUDGET_BYTES = 600 * 1024;
 /** The finder's bundle, loaded on the first scan (src/extension/chunks/loadWebChunk.ts). */
 export const WEB_FINDER_BUNDLE = 'dist/web/finder.js';
 export const WEB_FINDER_BUDGET_BYTES = 400 * 1024;
+/**
+ * The finder's language server (src/lsp, built for the browser), loaded by the finder's bundle
+ * and run in the extension host: the engine, the rewriters and vscode-languageserver.
+ */
+export const WEB_SERVER_BUNDLE = 'dist/web/server.js';
+export const WEB_SERVER_BUDGET_BYTES = 700 * 1024;
+/** The finder's language client (vscode-languageclient), loaded by the finder's bundle. */
+export const WEB_CLIENT_BUNDLE = 'dist/web/languageClient.js';
+export const WEB_CLIENT_BUDGET_BYTES = 450 * 1024;
 const nodeBuiltins = new Set(builtinModules);
 
 /** True for `fs`, `node:fs`, `fs/promises`, `node:sqlite`: a module only Node has. */
@@ -77,6 +86,22 @@ export const browserHalves = {
 };
 
 /**
+ * The language server's third: the generated clients' rewriters read the client's sources beside
+ * a file from disk (fixes/generated/workspaceFiles.ts); in the browser they find none
+ * (src/core/browser/noSurroundings.ts), and leave such calls for a person, saying why.
+ */
+export const noDiskSurroundings = {
+  name: 'no-disk-surroundings',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/workspaceFiles$/ }, (args) =>
+      args.importer.includes('/fixes/generated/')
+        ? { path: new URL('../src/core/browser/noSurroundings.ts', import.meta.url).pathname }
+        : undefined,
+    );
+  },
+};
+
+/**
  * esbuild's options for the browser's finder (dist/web/finder.js): loaded by the main bundle
  * (src/extension/chunks/loadWebChunk.ts), which hands it `vscode`.
  */
@@ -84,6 +109,28 @@ export function webFinderBuildOptions() {
   return {
     ...webBuildOptions(),
     entryPoints: [{ in: 'src/extension/chunks/webFinderChunk.ts', out: 'web/finder' }],
+    plugins: [browserHalves, noNodeBuiltins],
+  };
+}
+
+/**
+ * esbuild's options for the browser's language server (dist/web/server.js): loaded by the finder's
+ * bundle and run in the extension host over a MessageChannel. It never imports `vscode`.
+ */
+export function webServerBuildOptions() {
+  return {
+    ...webBuildOptions(),
+    entryPoints: [{ in: 'src/lsp/browser/serverChunk.ts', out: 'web/server' }],
+    external: [],
+    plugins: [browserHalves, noDiskSurroundings, noNodeBuiltins],
+  };
+}
+
+/** esbuild's options for the browser's language client (dist/web/languageClient.js). */
+export function webClientBuildOptions() {
+  return {
+    ...webBuildOptions(),
+    entryPoints: [{ in: 'src/extension/chunks/webClientChunk.ts', out: 'web/languageClient' }],
     plugins: [browserHalves, noNodeBuiltins],
   };
 }

@@ -5,8 +5,9 @@
  * API keys in the secret storage, environments and their status bar picker, copy-as. Requests go
  * through fetch, so the API has to allow the page's origin (CORS). The finder runs here too, in
  * a bundle of its own loaded after activation (dist/web/finder.js: diagnostics, the Deprecated
- * Calls view, its report). What needs Node (the removal rehearsal's server process, files read by
- * path, the finder's migration and history) is not here, and the context key `petstore.web` hides
+ * Calls view, its report), and its language server (dist/web/server.js: quick fixes and the
+ * migration). What needs Node (the removal rehearsal's server process, files read by path, the
+ * finder's baseline and history) is not here, and the context key `petstore.web` hides
  * its commands and views (package.json).
  */
 import * as vscode from 'vscode';
@@ -29,7 +30,7 @@ import type { PetFormApi } from './pets/createPetWizard';
 import { explorerCommands } from './pets/explorerCommands';
 import type { PetsNode, PetsTreeProvider } from './pets/petsTree';
 import { buildPetsExplorer } from './pets/petsExplorer';
-import { loadWebFinderChunk } from './chunks/loadWebChunk';
+import { loadWebFinderChunk, webFinderLoaders } from './chunks/loadWebChunk';
 import type { WebFinderFeature } from './deprecations/webFinder/webFinderFeature';
 
 /** Set in the browser build only: package.json hides what needs Node behind `!petstore.web`. */
@@ -62,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): PetStoreWebApi {
 
   const { version } = context.extension.packageJSON as { version: string };
   const finder = loadWebFinderChunk(context.extensionUri).then((chunk) =>
-    chunk.activateWebFinder(context, log, version),
+    chunk.activateWebFinder(context, log, version, webFinderLoaders(context.extensionUri)),
   );
   finder.catch((error: unknown) => log.error('The finder could not start', error));
 
@@ -129,6 +130,7 @@ function webFinderCommands(finder: Promise<WebFinderFeature>): CommandSpec[] {
       run: async () => (await finder).group('folder'),
     },
     { id: 'petstore.showDeprecationHelp', run: async () => (await finder).showHelp() },
+    { id: 'petstore.migrateAllDeprecatedCalls', run: async () => (await finder).migrateAll() },
   ];
 }
 

@@ -10,10 +10,9 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+// node:path is its POSIX half in the browser build (scripts/webBuild.mjs): paths there are a URI's.
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DeprecationEngine, type Finding } from '../core/deprecations/engine';
-import { BaselineMatcher } from '../core/deprecations/migration/baselineMatcher';
 import {
   LANGUAGE_IDS,
   languageOfFamily,
@@ -25,39 +24,31 @@ import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 import { scanSafely } from '../core/deprecations/scanSafely';
 import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
 import type { OpenApiNames } from '../core/deprecations/workspace/openApiNames';
-import {
-  NodeWorkspacePort,
-  type NodeWorkspaceOptions,
-} from '../core/deprecations/pipeline/nodeWorkspacePort';
 import { listWorkspace } from '../core/deprecations/pipeline/workspaceListing';
-import type { WorkspaceListing, WorkspacePort } from '../core/deprecations/pipeline/workspacePort';
-import { readSourceFile } from '../core/deprecations/workspace/sourceFile';
-import { relativeModules } from '../core/deprecations/workspace/moduleText';
-import { realBoundary, staysWithin } from '../core/files/boundary';
-import {
-  DEFAULT_MAX_FILE_BYTES,
-  type SkipNote,
-} from '../core/deprecations/workspace/workspaceWalker';
+import type { WorkspaceListing } from '../core/deprecations/pipeline/workspacePort';
+import type { SkipNote } from '../core/deprecations/workspace/workspaceWalker';
 import { isInside } from '../core/deprecations/workspace/pathInside';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
 import { isExampleLanguage } from '../core/deprecations/replacement/replacementExamples';
 import { LANGUAGE_QUERY } from '../core/deprecations/replacement/replacementPage';
-import { fileOfUri, nameOfUri } from './documentUris';
+import { nameOfUri } from './documentNames';
 import { HandlerGuard } from './guard';
 import { toDiagnostic } from './diagnostics';
 import { DEFAULT_SETTINGS, normalizeSettings, type DeprecationSettings } from './settings';
-import { FORECAST_REQUEST, MIGRATION_EDIT_REQUEST, SCAN_WORKSPACE_REQUEST } from './protocol';
+import {
+  FORECAST_REQUEST,
+  MIGRATION_EDIT_REQUEST,
+  SCAN_BUDGET_NOTIFICATION,
+  SCAN_WORKSPACE_REQUEST,
+} from './protocol';
 import {
   migrationEdit,
   type MigrationEditResult,
   type MigrationInput,
   type WorkspaceText,
 } from './migrationEdit';
-import { CodeOwners } from '../core/deprecations/migration/codeOwners';
-import { ownerOfPath } from '../core/deprecations/migration/progress';
-import { repositoryPath, repositoryRoot } from '../core/deprecations/workspace/repositoryRoot';
-import { existsSync } from 'node:fs';
-import { WorkspaceForecasts, type WorkspaceForecast } from './workspaceForecast';
+import type { WorkspaceForecast } from './workspaceForecast';
+import type { Baseline, HostWorkspace, ServerHost } from './serverHost';
 import { scanListedFiles, type WorkspaceScanResult } from './workspaceScan';
 import { WrapperTracker } from './wrapperTracker';
 import type { SourceText } from '../core/deprecations/crossFile/callSites';
@@ -67,33 +58,40 @@ export interface ServerOptions {
   defaultExplanationUri: string;
   /** Quiet time after a keystroke before a document is diagnosed again. */
   debounceMs?: number;
-  /** The port onto the workspace's files (default: Node's; a test records its calls). */
-  workspacePort?: (folders: readonly string[], options: NodeWorkspaceOptions) => WorkspacePort;
+  /**
+   * Where the server runs: how URIs name files and how the workspace's files are read (Node's
+   * disk: nodeServerHost.ts; the editor's files in a browser: browser/browserServerHost.ts).
+   */
+  host: ServerHost;
 }
 
 /**
  * The language server of the deprecated getPet finder: diagnoses open documents as they change,
- * scans the workspace from disk with progress, follows file events, and offers quick fixes.
+ * scans the workspace with progress, follows file events, and offers quick fixes. It reads files
+ * only through its host, so the same server runs in Node and in a browser.
  */
 export function startDeprecationServer(connection: Connection, options: ServerOptions): void {
   const documents = new TextDocuments(TextDocument);
   const debounceMs = options.debounceMs ?? 150;
-  const timers = new Map<string, NodeJS.Timeout>();
+  const { paths } = options.host;
+  const fileOfUri = (uri: unknown) => paths.fileOf(uri);
+  const uriOf = (path: string) => paths.uriOf(path);
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Files whose diagnostics came from disk (not from an open document). */
   const fromDisk = new Set<string>();
   let settings: DeprecationSettings = DEFAULT_SETTINGS;
   let engine = new DeprecationEngine();
   let folders: string[] = [];
-  /** The folders' real paths: a file reached through a link that leaves them is never read. */
-  let boundary: string[] = [];
-  const readable = (path: string) => isInside(path, folders) && staysWithin(path, boundary);
+  /** The folders' files as the host reads them (their links that leave them are never followed). */
+  let workspace: HostWorkspace = options.host.workspace([]);
+  const readable = (path: string) => isInside(path, folders) && workspace.staysWithin(path);
   let explanationUri = options.defaultExplanationUri;
   let progressSupported = false;
   /** The editor's own rg (initializationOptions.ripgrepPath), which lists the workspace's candidates. */
   let ripgrepPath: string | undefined;
   let watchRegistrationSupported = false;
   /** The baseline in force (settings.baseline), its absolute path, and the watch on it. */
-  let baseline: BaselineMatcher | undefined;
+  let baseline: Baseline | undefined;
   let baselinePath: string | undefined;
   let baselineWatch: Promise<Disposable> | undefined;
   let scanGeneration = 0;
@@ -102,10 +100,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     guard.detach('publishing diagnostics', connection.sendDiagnostics(params));
 
   /** The workspace's files as the pipeline's port lists and reads them (the editor's rg, or the walker). */
-  const makePort =
-    options.workspacePort ?? ((roots, portOptions) => new NodeWorkspacePort(roots, portOptions));
-  const workspacePort = () =>
-    makePort(folders, { ripgrep: ripgrepPath, excludes: settings.exclude });
+  const workspacePort = () => workspace.port({ ripgrep: ripgrepPath, excludes: settings.exclude });
   /**
    * The last workspace scan's listing, which the wrappers' rebuilds search (ripgrep) or read (a
    * walk): the workspace is not listed again at each rebuild. A walk is listed again once a file
@@ -124,7 +119,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   const mentioning = async function* (names: readonly string[]): AsyncIterable<SourceText> {
     const seen = new Set<string>();
     for await (const file of workspacePort().mentioning(names, await listingForWrappers())) {
-      const uri = pathToFileURL(file.path).href;
+      const uri = uriOf(file.path);
       seen.add(uri);
       const open = documents.get(uri);
       yield open ? { ...file, text: open.getText() } : file;
@@ -142,15 +137,15 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   /** A workspace file's text: open, else saved within the size limit. */
   const readText = (path: string): Promise<string | undefined> => {
     if (!isInside(path, folders)) return Promise.resolve(undefined);
-    const open = documents.get(pathToFileURL(path).href);
-    if (!open && !staysWithin(path, boundary)) return Promise.resolve(undefined);
-    return open ? Promise.resolve(open.getText()) : readSourceFile(path, DEFAULT_MAX_FILE_BYTES);
+    const open = documents.get(uriOf(path));
+    if (!open && !workspace.staysWithin(path)) return Promise.resolve(undefined);
+    return open ? Promise.resolve(open.getText()) : workspace.readSource(path);
   };
   const wrappers = new WrapperTracker(mentioning, readText, () => settings.countRoutes);
   /** A rebuild of the wrappers' calls is running, and whether another was asked for meanwhile. */
   let rebuilding: Promise<void> | undefined;
   let rebuildAgain = false;
-  let rebuildTimer: NodeJS.Timeout | undefined;
+  let rebuildTimer: ReturnType<typeof setTimeout> | undefined;
   const loggedNotes = new Set<string>();
 
   /** Follows the wrappers again and publishes the files whose calls changed (or all, `every`). */
@@ -170,7 +165,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         }
       const republish = every ? new Set([...before, ...wrappers.filesWithCalls()]) : changed;
       for (const path of republish) {
-        const uri = pathToFileURL(path).href;
+        const uri = uriOf(path);
         const document = documents.get(uri);
         if (document) diagnoseDocument(document, false);
         else await diagnoseFileOnDisk(uri, false);
@@ -218,7 +213,6 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       countRoutes: settings.countRoutes,
     });
   };
-  const forecasts = new WorkspaceForecasts();
   /** The names the OpenAPI documents listed with the workspace give; a new name makes a new engine. */
   const takeOperationNames = (found: OpenApiNames) => {
     for (const { path, problem } of found.problems)
@@ -249,7 +243,15 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     return findings
       .filter((finding) => settings.baselinedFindings !== 'hide' || !baselined?.has(finding))
       .map((finding) =>
-        toDiagnostic(finding, language, settings, explanationUri, baselined?.has(finding), display),
+        toDiagnostic(
+          finding,
+          language,
+          settings,
+          explanationUri,
+          uriOf,
+          baselined?.has(finding),
+          display,
+        ),
       );
   };
 
@@ -298,7 +300,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         baselineWatch = connection.client.register(DidChangeWatchedFilesNotification.type, {
           watchers: [
             {
-              globPattern: { baseUri: pathToFileURL(dirname(path)).href, pattern: basename(path) },
+              globPattern: { baseUri: uriOf(dirname(path)), pattern: basename(path) },
             },
           ],
         });
@@ -309,7 +311,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     }
     if (!path) return;
     try {
-      baseline = BaselineMatcher.load(path);
+      baseline = workspace.loadBaseline(path);
       connection.console.info(`petstore: baseline ${path}: ${baseline.size} calls accepted`);
     } catch (error) {
       const message = `Pet Store: the baseline ${named} cannot be used (${(error as Error).message}); its calls are shown as new.`;
@@ -328,7 +330,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     return family
       ? languageOfFamily(family)
       : languageOfPath(
-          nameOfUri(document.uri),
+          nameOfUri(document.uri, fileOfUri(document.uri)),
           document.getText({ start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }),
         );
   };
@@ -356,7 +358,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     if (!path || !language || documents.get(uri)) return;
     supersedeDiskReads(uri);
     const ticket = diskReads.get(uri);
-    const text = (await readSourceFile(path, DEFAULT_MAX_FILE_BYTES)) ?? '';
+    const text = (await workspace.readSource(path)) ?? '';
     // While reading, the file may have been deleted, read again or opened in an editor.
     if (diskReads.get(uri) !== ticket || documents.get(uri)) return;
     diskReads.delete(uri); // the latest read is done: nothing in flight to tell apart
@@ -410,6 +412,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         port,
         listed.listing,
         engine,
+        uriOf,
         (uri) => documents.get(uri) !== undefined,
         (chunk) => {
           for (const file of chunk) {
@@ -428,11 +431,14 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
         },
         logSkipped,
       );
+      const budget = workspace.budgetOf?.(port);
+      if (budget) await connection.sendNotification(SCAN_BUDGET_NOTIFICATION, budget);
+      const scannedWithin = budget ? { ...scanned, budget } : scanned;
       const result: WorkspaceScanResult =
         listed.listing.listedBy === 'search'
-          ? { ...scanned, listedBy: 'ripgrep', ripgrep: ripgrepPath }
+          ? { ...scannedWithin, listedBy: 'ripgrep', ripgrep: ripgrepPath }
           : {
-              ...scanned,
+              ...scannedWithin,
               listedBy: 'walker',
               ...(ripgrepProblem !== undefined ? { ripgrepProblem } : {}),
             };
@@ -446,9 +452,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       if (generation === scanGeneration) {
         // Files with only calls of wrappers are not among the scan's candidates: the rebuild below
         // publishes them again.
-        const withCalls = new Set(
-          wrappers.filesWithCalls().map((path) => pathToFileURL(path).href),
-        );
+        const withCalls = new Set(wrappers.filesWithCalls().map(uriOf));
         for (const uri of stale) {
           if (withCalls.has(uri)) continue;
           fromDisk.delete(uri);
@@ -471,13 +475,13 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
     if (typeof init.explanationUri === 'string') explanationUri = init.explanationUri;
     if (typeof init.ripgrepPath === 'string' && isAbsolute(init.ripgrepPath))
       ripgrepPath = init.ripgrepPath;
-    folders = filesOf(
-      Array.isArray(params.workspaceFolders)
-        ? params.workspaceFolders.map((folder: { uri?: unknown } | null) => folder?.uri)
-        : [],
-    );
-    if (folders.length === 0) folders = filesOf([params.rootUri]);
-    boundary = realBoundary(folders);
+    const folderUris = Array.isArray(params.workspaceFolders)
+      ? params.workspaceFolders.map((folder: { uri?: unknown } | null) => folder?.uri)
+      : [];
+    paths.setFolders(folderUris.length ? folderUris : [params.rootUri]);
+    folders = filesOf(folderUris, fileOfUri);
+    if (folders.length === 0) folders = filesOf([params.rootUri], fileOfUri);
+    workspace = options.host.workspace(folders);
     progressSupported = params.capabilities?.window?.workDoneProgress === true;
     watchRegistrationSupported =
       params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
@@ -575,31 +579,26 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   /** A workspace file's text to migrate: the open document (and its version), else the saved one. */
   const textToMigrate = async (path: string): Promise<WorkspaceText | undefined> => {
     if (!isInside(path, folders)) return undefined;
-    const document = documents.get(pathToFileURL(path).href);
+    const document = documents.get(uriOf(path));
     if (document) {
       const language = languageOfDocument(document);
       return language && { text: document.getText(), language, version: document.version };
     }
-    if (!staysWithin(path, boundary)) return undefined;
-    const text = await readSourceFile(path, DEFAULT_MAX_FILE_BYTES);
+    if (!workspace.staysWithin(path)) return undefined;
+    const text = await workspace.readSource(path);
     const language = text === undefined ? undefined : languageOfPath(path, text.split('\n', 1)[0]);
     return text === undefined || !language ? undefined : { text, language };
-  };
-  /** The preview groups a migration by owner (CODEOWNERS), else by top folder. */
-  const groupOf = (path: string) => {
-    const root = repositoryRoot(
-      folders.find((folder) => isInside(path, [folder])) ?? dirname(path),
-    );
-    return ownerOfPath(repositoryPath(root, path), CodeOwners.find(root)?.owners);
   };
   const migrate = (files: MigrationInput['files']) =>
     migrationEdit({
       files,
       read: textToMigrate,
       engine,
-      groupOf,
-      exists: existsSync,
-      modules: (path) => relativeModules(path, boundary),
+      uriOf,
+      // The preview groups a migration by owner (CODEOWNERS), else by top folder.
+      groupOf: (path) => workspace.groupOf(path),
+      exists: (path) => workspace.exists(path),
+      ...(workspace.modules ? { modules: (path: string) => workspace.modules!(path) } : {}),
       decided: (findings, family) => wrappers.decided(findings, family),
     });
 
@@ -667,7 +666,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       'forecasting from the git history',
       { unavailable: 'the forecast failed (see the log)' } as WorkspaceForecast,
       () =>
-        forecasts.forecast(folders[0], {
+        workspace.forecast({
           engine,
           names: engineNames,
           countRoutes: settings.countRoutes,
@@ -685,9 +684,9 @@ function replacementUri(explanationUri: string, language: unknown): string {
   return `${explanationUri}${explanationUri.includes('?') ? '&' : '?'}${LANGUAGE_QUERY}=${language}`;
 }
 
-/** The folders on this machine among client-sent URIs (anything else is left out). */
-function filesOf(uris: readonly unknown[]): string[] {
-  return uris.map(fileOfUri).filter((path): path is string => path !== undefined);
+/** The folders the host can read among client-sent URIs (anything else is left out). */
+function filesOf(uris: readonly unknown[], fileOf: (uri: unknown) => string | undefined): string[] {
+  return uris.map(fileOf).filter((path): path is string => path !== undefined);
 }
 
 /** A diagnostic as code actions read it: a range with a numeric start line. */

@@ -1,4 +1,3 @@
-import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import type { Finding } from '../core/deprecations/engine';
 import { findingDiagnostic, type DiagnosticData } from '../core/deprecations/findingDiagnostic';
@@ -16,6 +15,8 @@ export function toDiagnostic(
   language: LanguageSupport,
   settings: DeprecationSettings,
   explanationUri: string,
+  /** The URI of a related place's file. */
+  uriOf: (path: string) => string,
   baselined = false,
   /** How the message names a file of a wrapper call's way: relative to its workspace folder. */
   display: (path: string) => string = (path) => path,
@@ -33,7 +34,7 @@ export function toDiagnostic(
       ? {
           relatedInformation: shown.related.map(({ path, line, character, message }) => ({
             location: {
-              uri: pathToFileURL(path).href,
+              uri: uriOf(path),
               range: { start: { line, character }, end: { line, character } },
             },
             message,

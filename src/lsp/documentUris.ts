@@ -13,21 +13,3 @@ export function fileOfUri(uri: unknown): string | undefined {
     return undefined;
   }
 }
-
-/** The last segment of a URI's path, decoded where possible: enough to know its language. */
-export function nameOfUri(uri: string): string {
-  const file = fileOfUri(uri);
-  if (file) return file;
-  let end = uri.length;
-  for (const stop of ['?', '#']) {
-    const at = uri.indexOf(stop);
-    if (at !== -1 && at < end) end = at;
-  }
-  const path = uri.slice(0, end);
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
-}

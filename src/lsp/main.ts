@@ -10,6 +10,7 @@ import {
 import { TOOL_VERSION } from '../core/deprecations/toolVersion';
 import { startDeprecationServer } from './deprecationServer';
 import { FrameGuard } from './framing';
+import { nodeServerHost } from './nodeServerHost';
 
 const USAGE = `Usage: petstore-language-server --stdio | --node-ipc | --socket=PORT
 
@@ -69,4 +70,5 @@ connection.onShutdown(() => {
 startDeprecationServer(connection, {
   // The README's section on the deprecation, shipped with the package.
   defaultExplanationUri: `${pathToFileURL(resolve(__dirname, '../../README.md')).href}#deprecated-getpet-finder`,
+  host: nodeServerHost(),
 });

@@ -12,7 +12,6 @@ import type {
   TextDocumentEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver';
-import { pathToFileURL } from 'node:url';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { DeprecationEngine, Finding, Position } from '../core/deprecations/engine';
 import { isRequest, migrateText } from '../core/deprecations/fixes/migrateText';
@@ -42,10 +41,12 @@ export interface MigrationInput {
   files: { path: string; at?: readonly Position[] }[];
   read: (path: string) => Promise<WorkspaceText | undefined>;
   engine: DeprecationEngine;
+  /** The URI of a file's path, as the editor names it. */
+  uriOf: (path: string) => string;
   /** Which group a file's change falls in, in the preview (its owner, or its folder). */
   groupOf: (path: string) => string;
   /** Whether a file is there already (a helper of its own is then not created again). */
-  exists: (path: string) => boolean;
+  exists: (path: string) => Promise<boolean>;
   /** Reads the modules a file imports by relative specifiers (relativeModules), if it can. */
   modules?: (path: string) => (specifier: string) => string | undefined;
   /** A file's findings as the workspace's own definitions decide them (ownDefinitions). */
@@ -60,7 +61,7 @@ export async function migrationEdit(input: MigrationInput): Promise<MigrationEdi
   for (const { path, at } of input.files) {
     const file = await input.read(path);
     if (!file) continue;
-    const uri = pathToFileURL(path).href;
+    const uri = input.uriOf(path);
     const wanted = at && new Set(at.map((position) => `${position.line}:${position.character}`));
     const requests = input
       .decided(input.engine.scan(file.text, file.language), file.language.family)
@@ -105,9 +106,9 @@ export async function migrationEdit(input: MigrationInput): Promise<MigrationEdi
         ? created.path
         : join(dirname(path), created.path);
       // One helper file per package, however many of its files are migrated.
-      if (creating.has(createdPath) || input.exists(createdPath)) continue;
+      if (creating.has(createdPath) || (await input.exists(createdPath))) continue;
       creating.add(createdPath);
-      const createdUri = pathToFileURL(createdPath).href;
+      const createdUri = input.uriOf(createdPath);
       documentChanges.push(
         {
           kind: 'create',

@@ -5,13 +5,13 @@
  * (src/core/deprecations/pipeline/workspaceListing.ts); wrappers are the tracker's.
  */
 import { mayMountRouters } from '../core/deprecations/crossFile/mountedRoutes';
-import { pathToFileURL } from 'node:url';
 import type { DeprecationEngine, Finding } from '../core/deprecations/engine';
 import type { LanguageSupport } from '../core/deprecations/lexers/languages';
 import { scanSafely } from '../core/deprecations/scanSafely';
 import type { WorkspaceListing, WorkspacePort } from '../core/deprecations/pipeline/workspacePort';
 import { languageInterleavedOrder } from '../core/deprecations/workspace/scanOrder';
 import type { SkipNote } from '../core/deprecations/workspace/workspaceWalker';
+import type { ScanBudget } from '../core/deprecations/pipeline/editorScanLimits';
 
 export interface ScannedFile {
   uri: string;
@@ -39,6 +39,8 @@ export interface WorkspaceScanResult {
   ripgrep?: string;
   /** Why ripgrep was not used, when one was given. */
   ripgrepProblem?: string;
+  /** What a bounded scan (the browser's) left out. */
+  budget?: ScanBudget;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function scanListedFiles(
   port: WorkspacePort,
   listing: WorkspaceListing,
   engine: DeprecationEngine,
+  uriOf: (path: string) => string,
   skip: (uri: string) => boolean,
   onChunk: (files: ScannedFile[]) => void,
   progress: ScanProgress,
@@ -65,7 +68,7 @@ export async function scanListedFiles(
     onNote,
   )) {
     if (progress.cancelled()) break;
-    const uri = pathToFileURL(file.path).href;
+    const uri = uriOf(file.path);
     if (skip(uri)) continue;
     const scan = scanSafely(engine, file.text, file.language);
     if (scan.failure !== undefined)
@@ -87,9 +90,17 @@ export async function scanListedFiles(
       onChunk(chunk);
       chunk = [];
       progress.report(`${files} files with candidates, ${findings} calls`);
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
   }
   if (chunk.length) onChunk(chunk);
   return { files, findings };
+}
+
+/** Lets other messages through between chunks: setImmediate in Node, a timer where there is none. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof setImmediate === 'function') setImmediate(resolve);
+    else setTimeout(resolve, 0);
+  });
 }

@@ -5,8 +5,10 @@
  * started with --cors-origin for the workbench's origin (Staging), one without (Production).
  * Checks, through the UI as a person does it, that:
  *   - the extension runs in the web worker (its log line says so) and the Node-only parts are hidden;
- *   - the finder runs there too: on the demo workspace its diagnostics fill the Deprecated Calls
- *     view (files and calls, as on the desktop), and the Problems panel shows them;
+ *   - the finder runs there too: its language server (the desktop's, built for the browser) runs
+ *     in the web worker extension host; on the demo workspace its diagnostics fill the Deprecated
+ *     Calls view (files and calls, as on the desktop), the Problems panel shows them, and a call
+ *     offers the server's quick fixes, the migration first; Migrate All is offered;
  *   - with a key set in the secret storage, the Pets view lists the pets of the allowed server;
  *   - switched to the server that sends no CORS header, the view shows the one blocked-by-browser
  *     problem.
@@ -14,7 +16,7 @@
  *
  *   node --import tsx test/host/runWeb.ts
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,6 +34,7 @@ const SCREENSHOTS = join(ROOT, 'media/screenshots');
 const STEP_MS = 60_000;
 const REHEARSE_TITLE = 'Pet Store: Rehearse the Removal';
 const MIGRATE_TITLE = 'Pet Store: Migrate All Deprecated Calls';
+const MIGRATE_FIX_TITLE = 'Migrate to GET /pets with a status filter';
 const EXTENSION_ID = 'pet-store-explorer.pet-store-explorer';
 
 async function main(): Promise<number> {
@@ -46,6 +49,8 @@ async function main(): Promise<number> {
   const origin = `http://127.0.0.1:${port}`;
   const keys = { staging: randomKey('staging'), production: randomKey('production') };
   const hostLines: string[] = [];
+  // The browser's console (the page's and its workers'): the web worker extension host's errors.
+  const consoleLines: string[] = [];
 
   let allowed: RunningPetStoreServer | undefined;
   let closed: RunningPetStoreServer | undefined;
@@ -83,6 +88,7 @@ async function main(): Promise<number> {
       developmentKind: 'web',
       environment: {},
       onLog: (text) => hostLines.push(text),
+      onConsole: (text) => consoleLines.push(text),
     });
     const page = workbench.page;
     page.setDefaultTimeout(STEP_MS);
@@ -145,14 +151,37 @@ async function main(): Promise<number> {
     await page.keyboard.press('Control+S');
     await calls.getByText('Fix 7 places to remove 7 calls.').waitFor();
     log('a call added to pets.http and saved is listed (7 calls)');
+    // The language server's quick fixes, on the call just added: the migration is offered first.
+    await page.keyboard.press('Home');
+    for (let step = 0; step < 8; step++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Control+.');
+    const fixes = page.locator('.action-widget');
+    await fixes.getByText(MIGRATE_FIX_TITLE).first().waitFor();
+    const offered = await fixes.locator('.monaco-list-row').allInnerTexts();
+    log(`the quick fixes offered on the call: ${offered.map((row) => row.trim()).join(' | ')}`);
+    if (!offered.some((row) => row.includes('Suppress with petstore-ignore-next-line')))
+      throw new Error('the suppression quick fix is not offered');
+    await page.screenshot({ path: join(SCREENSHOTS, 'web-quick-fix.png') });
+    await page.keyboard.press('Escape');
+    // The menu itself (VS Code 1.139 also draws an empty submenu panel with the same class).
+    await fixes.getByText(MIGRATE_FIX_TITLE).first().waitFor({ state: 'hidden' });
     await petsHeader.click();
     await page
       .locator('.pane-header[aria-expanded="true"]')
       .filter({ hasText: /^\s*Pets/ })
       .waitFor();
 
-    // Hidden in the browser: the rehearsal (a process) and the migration (the language server).
-    for (const title of [REHEARSE_TITLE, MIGRATE_TITLE]) {
+    // Offered in the browser: the migration of every call (the language server's).
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill(`>${MIGRATE_TITLE}`);
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: MIGRATE_TITLE })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
+    log('Migrate All Deprecated Calls is offered');
+    // Hidden in the browser: the rehearsal (a process).
+    for (const title of [REHEARSE_TITLE]) {
       await page.keyboard.press('F1');
       await page.locator('.quick-input-widget input').fill(`>${title}`);
       // The palette settles on either: nothing, or other commands offered as similar.
@@ -166,7 +195,7 @@ async function main(): Promise<number> {
         throw new Error(`"${title}" is offered in the browser`);
       await page.keyboard.press('Escape');
     }
-    log('Rehearse the Removal and Migrate All are not offered');
+    log('Rehearse the Removal is not offered');
 
     await runCommand(page, 'Pet Store: Switch Environment');
     await page
@@ -205,6 +234,8 @@ async function main(): Promise<number> {
     const leaks = filesContainingSecrets([scratch], Object.values(keys));
     if (hostLines.some((line) => Object.values(keys).some((key) => line.includes(key))))
       leaks.push('(the extension host output)');
+    if (consoleLines.some((line) => Object.values(keys).some((key) => line.includes(key))))
+      leaks.push("(the browser's console)");
     if (leaks.length) throw new Error(`an API key was written to: ${leaks.join(', ')}`);
     log('passed; no API key in the profile or the output');
     return 0;
@@ -215,6 +246,14 @@ async function main(): Promise<number> {
       .catch(() => undefined);
     log(
       `extension host output, last lines:\n${redact(hostLines.slice(-30).join('\n'), Object.values(keys))}`,
+    );
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    writeFileSync(
+      join(ROOT, 'test-results/web-console.log'),
+      redact(consoleLines.join('\n'), Object.values(keys)),
+    );
+    log(
+      `browser console (all of it in test-results/web-console.log), last lines:\n${redact(consoleLines.slice(-60).join('\n'), Object.values(keys))}`,
     );
     return 1;
   } finally {

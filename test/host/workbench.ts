@@ -32,6 +32,11 @@ export async function openWorkbench(options: {
   testsPath?: string;
   environment: Record<string, string>;
   onLog: (text: string) => void;
+  /**
+   * The page's console and its workers' (the web worker extension host logs there: the
+   * extension's errors, the language client's), each line as `[page|worker] type: text`.
+   */
+  onConsole?: (text: string) => void;
   /** 'web': the extension under development runs in the browser's web worker extension host. */
   developmentKind?: 'web';
   /** The editor host's webview pages (`…/webview/browser/pre`), served in place of VS Code's CDN. */
@@ -48,6 +53,15 @@ export async function openWorkbench(options: {
   });
   if (options.webviewPages) await serveWebviewPages(context, options.webviewPages);
   const page = await context.newPage();
+  const onConsole = options.onConsole;
+  if (onConsole) {
+    page.on('console', (message) => onConsole(`[page] ${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => onConsole(`[page] uncaught: ${error.stack ?? error.message}`));
+    page.on('worker', (worker) => {
+      onConsole(`[worker] started: ${worker.url()}`);
+      worker.on('console', (message) => onConsole(`[worker] ${message.type()}: ${message.text()}`));
+    });
+  }
   let settle: (code: number) => void = () => undefined;
   const exitCode = new Promise<number>((resolve) => (settle = resolve));
   await page.exposeFunction('codeAutomationExit', (code: number) => settle(code));

@@ -1,7 +1,17 @@
 import * as vscode from 'vscode';
 import type * as WebFinderChunkModule from './webFinderChunk';
+import type * as WebServerChunkModule from '../../lsp/browser/serverChunk';
+import type * as WebClientChunkModule from './webClientChunk';
 
 export type WebFinderChunk = typeof WebFinderChunkModule;
+export type WebServerChunk = typeof WebServerChunkModule;
+export type WebClientChunk = typeof WebClientChunkModule;
+
+/** The bundles the finder's bundle loads in turn: the language client, and its server. */
+export interface WebFinderLoaders {
+  client(): Promise<WebClientChunk>;
+  server(): Promise<WebServerChunk>;
+}
 
 /**
  * Loads a bundle built beside the browser's (dist/web/<name>.js). A web worker extension host has
@@ -38,3 +48,12 @@ async function loadWebChunk<T>(extensionUri: vscode.Uri, name: string): Promise<
 
 export const loadWebFinderChunk = (extensionUri: vscode.Uri): Promise<WebFinderChunk> =>
   loadWebChunk<WebFinderChunk>(extensionUri, 'finder');
+
+/**
+ * The finder's language client (dist/web/languageClient.js) and its server, run in the extension
+ * host (dist/web/server.js: no `vscode`).
+ */
+export const webFinderLoaders = (extensionUri: vscode.Uri): WebFinderLoaders => ({
+  client: () => loadWebChunk<WebClientChunk>(extensionUri, 'languageClient'),
+  server: () => loadWebChunk<WebServerChunk>(extensionUri, 'server'),
+});

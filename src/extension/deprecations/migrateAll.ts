@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { MIGRATION_EDIT_REQUEST, SCAN_WORKSPACE_REQUEST } from '../../lsp/protocol';
 import type { MigrationEditResult } from '../../lsp/migrationEdit';
 import type { Log } from '../common/log';
-import type { DeprecationsService } from './deprecationsService';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 
 /**
  * "Migrate All Deprecated Calls…": the language server rewrites every request of the workspace it
@@ -11,7 +11,8 @@ import type { DeprecationsService } from './deprecationsService';
  * undo takes it all back). What was left for a person is listed in the log.
  */
 export async function migrateAllDeprecatedCalls(
-  deprecations: DeprecationsService,
+  /** The finder's language server, once running (the desktop's process, or the browser's). */
+  deprecations: { ready: Promise<BaseLanguageClient> },
   log: Log,
 ): Promise<{ fixed: number; files: number; manual: number; applied: boolean }> {
   const client = await deprecations.ready;

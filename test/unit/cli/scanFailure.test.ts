@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   finderSettings,
   scanFiles,
@@ -99,6 +100,7 @@ describe('an engine failure on one file stays with that file', () => {
       port,
       listing,
       engine,
+      (path) => pathToFileURL(path).href,
       () => false,
       (chunk) => chunks.push(...chunk),
       { report: () => undefined, cancelled: () => false },

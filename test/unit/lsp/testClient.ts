@@ -8,6 +8,7 @@ import {
 import { createConnection } from 'vscode-languageserver/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { startDeprecationServer, type ServerOptions } from '../../../src/lsp/deprecationServer';
+import { nodeServerHost, type NodePortFactory } from '../../../src/lsp/nodeServerHost';
 import { PublishedDiagnostics } from './publishedDiagnostics';
 
 /** A language client over in-memory streams, recording what the server publishes. */
@@ -23,7 +24,9 @@ export class TestClient {
   /** What the server wrote to its log (window/logMessage). */
   readonly logs: string[] = [];
 
-  constructor(options: Partial<ServerOptions> = {}) {
+  /** `workspacePort`: the port onto the workspace's files in Node (a test records its calls). */
+  constructor(options: Partial<ServerOptions> & { workspacePort?: NodePortFactory } = {}) {
+    const { workspacePort, ...serverOptions } = options;
     const toServer = new PassThrough();
     const toClient = new PassThrough();
     startDeprecationServer(
@@ -31,7 +34,8 @@ export class TestClient {
       {
         defaultExplanationUri: 'file:///docs',
         debounceMs: 20,
-        ...options,
+        host: nodeServerHost(workspacePort),
+        ...serverOptions,
       },
     );
     this.connection = createMessageConnection(

@@ -10,7 +10,11 @@ const ROOT = join(__dirname, '..', '..', '..');
 interface WebBuildModule {
   webBuildOptions: () => esbuildModule.BuildOptions;
   webFinderBuildOptions: () => esbuildModule.BuildOptions;
+  webServerBuildOptions: () => esbuildModule.BuildOptions;
+  webClientBuildOptions: () => esbuildModule.BuildOptions;
   WEB_FINDER_BUDGET_BYTES: number;
+  WEB_SERVER_BUDGET_BYTES: number;
+  WEB_CLIENT_BUDGET_BYTES: number;
   noNodeBuiltins: esbuildModule.Plugin;
   WEB_BUDGET_BYTES: number;
 }
@@ -233,11 +237,13 @@ describe("the browser's finder bundle (dist/web/finder.js)", function () {
     );
   });
 
-  it("holds the finder's pipeline and no Node module (node:path is its POSIX half)", () => {
-    assert.ok(inputs.includes('src/core/deprecations/pipeline/workspacePipeline.ts'));
-    assert.ok(inputs.includes('src/core/browser/posixPath.ts'));
+  it('holds no Node module and not the engine: the language server is a bundle of its own', () => {
     assert.deepEqual(
-      inputs.filter((input) => /^node:|nodeWorkspacePort|workspaceWalker|hardenedGit/.test(input)),
+      inputs.filter((input) =>
+        /^node:|nodeWorkspacePort|workspaceWalker|hardenedGit|engine\.ts|vscode-languageclient/.test(
+          input,
+        ),
+      ),
       [],
     );
     assert.doesNotMatch(text, /require\("(?!vscode")[^"]*"\)/);
@@ -246,6 +252,78 @@ describe("the browser's finder bundle (dist/web/finder.js)", function () {
   it('loads in a worker-like global scope and gives the browser extension its finder', () => {
     const { exports, required } = loadWebBundle(text, [], 'dist/web/finder.js');
     assert.equal(typeof exports.activateWebFinder, 'function');
+    assert.deepEqual([...new Set(required)], ['vscode']);
+  });
+});
+
+/** Builds one of the browser's lazily loaded bundles in memory, as scripts/build.mjs does. */
+async function buildChunk(
+  options: (module: WebBuildModule) => esbuildModule.BuildOptions,
+  name: string,
+): Promise<{ text: string; inputs: string[] }> {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    ...options(await webBuild()),
+    absWorkingDir: ROOT,
+    write: false,
+    sourcemap: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const output = result.outputFiles.find((file) => file.path.endsWith(`${name}.js`));
+  assert.ok(output);
+  return { text: output.text, inputs: Object.keys(result.metafile.inputs) };
+}
+
+describe("the browser's language server bundle (dist/web/server.js)", function () {
+  this.timeout(120_000);
+  let built: { text: string; inputs: string[] };
+  before(async () => {
+    built = await buildChunk((module) => module.webServerBuildOptions(), 'server');
+  });
+
+  it('fits its budget of 700 KB minified', async () => {
+    const { WEB_SERVER_BUDGET_BYTES } = await webBuild();
+    assert.ok(Buffer.byteLength(built.text) <= WEB_SERVER_BUDGET_BYTES);
+  });
+
+  it("holds the desktop's server and pipeline, with no Node module and no disk", () => {
+    for (const input of [
+      'src/lsp/deprecationServer.ts',
+      'src/core/deprecations/pipeline/editorWorkspacePort.ts',
+      'src/core/browser/posixPath.ts',
+      'src/core/browser/noSurroundings.ts',
+    ])
+      assert.ok(built.inputs.includes(input), input);
+    assert.deepEqual(
+      built.inputs.filter((input) =>
+        /^node:|nodeWorkspacePort|nodeServerHost|workspaceWalker|hardenedGit|fixes\/generated\/workspaceFiles/.test(
+          input,
+        ),
+      ),
+      [],
+    );
+  });
+
+  it('loads in a worker-like global scope, asks for no module, and exports the server', () => {
+    const { exports, required } = loadWebBundle(built.text, [], 'dist/web/server.js');
+    assert.equal(typeof exports.startBrowserServer, 'function');
+    assert.deepEqual(required, []);
+  });
+});
+
+describe("the browser's language client bundle (dist/web/languageClient.js)", function () {
+  this.timeout(120_000);
+  let built: { text: string; inputs: string[] };
+  before(async () => {
+    built = await buildChunk((module) => module.webClientBuildOptions(), 'languageClient');
+  });
+
+  it('fits its budget of 450 KB minified, and asks only for vscode', async () => {
+    const { WEB_CLIENT_BUDGET_BYTES } = await webBuild();
+    assert.ok(Buffer.byteLength(built.text) <= WEB_CLIENT_BUDGET_BYTES);
+    const { exports, required } = loadWebBundle(built.text, [], 'dist/web/languageClient.js');
+    assert.equal(typeof exports.startWebDeprecationsClient, 'function');
     assert.deepEqual([...new Set(required)], ['vscode']);
   });
 });

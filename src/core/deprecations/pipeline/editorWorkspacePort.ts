@@ -18,6 +18,10 @@ import type {
   WorkspaceListing,
   WorkspacePort,
 } from './workspacePort';
+import type { EditorScanLimits, ScanBudget } from './editorScanLimits';
+import { DEFAULT_EDITOR_LIMITS } from './editorScanLimits';
+
+export { DEFAULT_EDITOR_LIMITS, type EditorScanLimits, type ScanBudget } from './editorScanLimits';
 
 /** What the editor gives: its listing of the workspace's files, and each file's size and bytes. */
 export interface EditorFiles {
@@ -27,32 +31,6 @@ export interface EditorFiles {
   stat(path: string): Promise<{ size: number } | undefined>;
   /** The file's bytes. Throws if unreadable. */
   read(path: string): Promise<Uint8Array>;
-}
-
-export interface EditorScanLimits {
-  /** Files listed for a scan at most (the first by path). */
-  maxFiles: number;
-  /** Bytes read in a scan at most, all files together. */
-  maxTotalBytes: number;
-  /** Bytes of one file at most (the pipeline's own limit). */
-  maxFileBytes: number;
-}
-
-export const DEFAULT_EDITOR_LIMITS: EditorScanLimits = {
-  maxFiles: 5000,
-  maxTotalBytes: 50 * 1024 * 1024,
-  maxFileBytes: 10 * 1024 * 1024,
-};
-
-/** What the bounds left out of a scan: nothing when `partial` is false. */
-export interface ScanBudget {
-  /** Candidate files in the workspace (sources, possible scripts and documents). */
-  candidates: number;
-  /** The ones listed for the scan (at most maxFiles). */
-  listed: number;
-  /** Files not read because the scan had read maxTotalBytes already. */
-  overBytes: number;
-  partial: boolean;
 }
 
 export class EditorWorkspacePort implements WorkspacePort {

@@ -98,6 +98,12 @@ export const noDiskSurroundings = {
         ? { path: new URL('../src/core/browser/noSurroundings.ts', import.meta.url).pathname }
         : undefined,
     );
+    // The Feign rewrite searches the repository for what sets a 404's answer; the browser cannot.
+    build.onResolve({ filter: /^\.\/feignSettings$/ }, (args) =>
+      args.importer.includes('/fixes/java/')
+        ? { path: new URL('../src/core/browser/noFeignSettings.ts', import.meta.url).pathname }
+        : undefined,
+    );
   },
 };
 

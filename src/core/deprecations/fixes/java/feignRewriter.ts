@@ -104,6 +104,10 @@ export const feignRewriter: Rewriter = {
         'the @FeignClient sets what a 404 becomes (a fallback, dismiss404 or decode404): answer as it does in the snippet’s lookup',
       );
     const settings = feignSettingsOf(site.path, text);
+    if (settings.unsearched)
+      return manual(
+        `what a 404 becomes could not be checked (${settings.unsearched}): answer as the client does in the snippet’s lookup`,
+      );
     if (settings.decidesNotFound)
       return manual(
         `what a 404 becomes is set in ${settings.decidesNotFound} (an ErrorDecoder, dismiss404 or decode404): answer as it does in the snippet’s lookup`,

@@ -12,17 +12,11 @@ import { realBoundary } from '../../../files/boundary';
 import { readRegularText } from '../../../files/regularFile';
 import { repositoryRoot } from '../../workspace/repositoryRoot';
 import { listFiles } from '../../workspace/workspaceWalker';
+import { settingsOfText, type FeignSettings } from './feignSettingsText';
 
-export interface FeignSettings {
-  /** Where a 404's answer is set (a path from the repository's root, or "this file"). */
-  decidesNotFound?: string;
-  /** Simple names declared as records. */
-  recordTypes: ReadonlySet<string>;
-}
+export type { FeignSettings } from './feignSettingsText';
 
 const SOURCES = /\.(java|kt|ya?ml|properties)$/;
-const NOT_FOUND_SETTINGS =
-  /\bErrorDecoder\b|\bdismiss404\b|\bdecode404\b|\bdismiss-404\b|\bdecode-404\b/;
 const MAX_BYTES = 1024 * 1024;
 /** A repository this large is not searched: its settings could be anywhere, so none is assumed. */
 const MAX_FILES = 20_000;
@@ -73,10 +67,4 @@ function repositorySettings(root: string): FeignSettings {
     for (const name of found.recordTypes) recordTypes.add(name);
   }
   return { recordTypes };
-}
-
-function settingsOfText(text: string, shown: string): FeignSettings {
-  const recordTypes = new Set<string>();
-  for (const match of text.matchAll(/\brecord\s+([A-Z]\w*)\s*[(<]/g)) recordTypes.add(match[1]!);
-  return NOT_FOUND_SETTINGS.test(text) ? { decidesNotFound: shown, recordTypes } : { recordTypes };
 }

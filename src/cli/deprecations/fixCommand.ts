@@ -59,7 +59,8 @@ export async function runFix(args: string[]): Promise<number> {
     usage(`--format must be text or json, not "${values.format}"`);
   const settings = finderSettings(values);
   if (typeof settings === 'string') usage(settings);
-  const selection = await scanSelection(paths, settings, values, usage);
+  // What each file was scanned as: the migration reuses its findings while the file is unchanged.
+  const selection = await scanSelection(paths, settings, values, usage, { scannedTexts: true });
   const boundary = scanBoundary(selection.roots);
   const { outcomes, ioError } = migrateSelection(selection, settings);
   if (values.write)

@@ -1,7 +1,8 @@
 /**
  * The migration of the requests a scan selected, file by file, as \`fix\` writes it and \`plan\`
- * previews it: each file read again (a regular file within the size limit), its requests found
- * again in what it holds now, and rewritten (src/core/deprecations/fixes).
+ * previews it: each file read again (a regular file within the size limit), its requests those of
+ * what it holds now (the scan's while the text is the one scanned, else found again), and
+ * rewritten (src/core/deprecations/fixes). The scan must be asked for `scannedTexts` to reuse its.
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import type { Finding } from '../../core/deprecations/engine';
 import { isRequest, migrateText } from '../../core/deprecations/fixes/migrateText';
 import { unifiedDiff } from '../../core/deprecations/fixes/unifiedDiff';
 import { languageOfPath } from '../../core/deprecations/lexers/languages';
+import { findingsIfUnchanged } from '../../core/deprecations/pipeline/scannedText';
 import { meetsConfidence } from '../../core/deprecations/model/confidence';
 import { utf8SourceOf } from '../../core/deprecations/workspace/sourceFile';
 import { relativeModules } from '../../core/deprecations/workspace/moduleText';
@@ -76,17 +78,19 @@ export function migrateSelection(
     }
     const text = source.toString('utf8');
     // The requests as the file holds them now (the scan read it a moment ago): the ones asked for.
+    // The scan's findings while the text is the one it scanned; else the text is scanned again.
     const at = new Set(
       selected.map((finding) => `${finding.start.line}:${finding.start.character}`),
     );
-    const requests = outcome.engine
-      .scan(text, language)
-      .filter(
-        (finding) =>
-          isRequest(finding) &&
-          meetsConfidence(finding.confidence, settings.minimum) &&
-          at.has(`${finding.start.line}:${finding.start.character}`),
-      );
+    const found =
+      findingsIfUnchanged(outcome.scannedTexts.get(path), text, language) ??
+      outcome.engine.scan(text, language);
+    const requests = found.filter(
+      (finding) =>
+        isRequest(finding) &&
+        meetsConfidence(finding.confidence, settings.minimum) &&
+        at.has(`${finding.start.line}:${finding.start.character}`),
+    );
     const migrated = migrateText(
       { path, text, language, moduleText: relativeModules(path, boundary) },
       requests,

@@ -55,7 +55,8 @@ export async function runPlan(args: string[]): Promise<number> {
     usage(`--format must be text, json or markdown, not "${format}"`);
   const settings = finderSettings(values);
   if (typeof settings === 'string') usage(settings);
-  const selection = await scanSelection(paths, settings, values, usage);
+  // What each file was scanned as: the migration reuses its findings while the file is unchanged.
+  const selection = await scanSelection(paths, settings, values, usage, { scannedTexts: true });
   const { repository } = selection;
   const owners = CodeOwners.find(repository)?.owners;
   const plan = migrationPlan(

@@ -42,6 +42,10 @@ describe('scanning on worker threads gives what one thread gives', function () {
     await bothWays(tree, [...scan, '--format', 'text']);
     // Snippets and fingerprints: the progress report.
     await bothWays(tree, ['report', '--no-rg', '--format', 'markdown']);
+    // The migration takes the findings the workers kept with each text they scanned.
+    const fix = await bothWays(tree, ['fix', '--no-rg', '--format', 'json']);
+    assert.ok((JSON.parse(fix.stdout) as { files: unknown[] }).files.length > 100);
+    await bothWays(tree, ['fix', '--no-rg', '--dry-run']);
   });
 
   it('on the benchmark corpus: the same baseline file, and the same calls found', async () => {

@@ -18,34 +18,111 @@ const STYLE_SAMPLE_CHARS = 16 * 1024;
 
 export function fileStyleOf(text: string, defaults: Partial<FileStyle> = {}): FileStyle {
   const sample = text.length > STYLE_SAMPLE_CHARS ? text.slice(0, STYLE_SAMPLE_CHARS) : text;
-  const crlf = (sample.match(/\r\n/g) ?? []).length;
-  const lf = (sample.match(/(?<!\r)\n/g) ?? []).length;
-  const lines = sample.split(/\r?\n/);
+  const lines = linesRead(sample);
   return {
-    eol: crlf > lf ? '\r\n' : '\n',
+    eol: lines.crlf > lines.lf ? '\r\n' : '\n',
     indent: indentUnit(lines) ?? defaults.indent ?? '  ',
     quote: quoteOf(sample) ?? defaults.quote ?? "'",
     semicolons: semicolonsOf(lines) ?? defaults.semicolons ?? true,
   };
 }
 
-/** The most common step between the indentation of successive lines, or a tab. */
-function indentUnit(lines: readonly string[]): string | undefined {
-  let tabs = 0;
-  const steps = new Map<number, number>();
+/** What the style takes from the sample's lines (split at LF or CRLF, as `split(/\r?\n/)`). */
+interface LinesRead {
+  /** Line feeds after a carriage return, and the others. */
+  crlf: number;
+  lf: number;
+  /** Lines, blank ones aside, indented with a tab first. */
+  tabs: number;
+  /** Steps (1 to 8 columns) up from the previous line indented with spaces, in first-seen order. */
+  steps: Map<number, number>;
+  /** Lines that end like a statement (a word, a closing bracket, a quote), and those with `;`. */
+  statements: number;
+  ended: number;
+}
+
+const TAB = 9;
+const CR = 13;
+const SPACE = 32;
+const SEMICOLON = 59;
+
+/**
+ * The sample's lines read in one pass, without splitting it into strings: a file's style is read
+ * for every file a migration rewrites, and splitting, trimming and matching each line cost most of
+ * it. The same counts as trimming each line (String.prototype.trim) and matching its end.
+ */
+function linesRead(sample: string): LinesRead {
+  const read: LinesRead = { crlf: 0, lf: 0, tabs: 0, steps: new Map(), statements: 0, ended: 0 };
   let previous = 0;
-  for (const line of lines) {
-    if (!line.trim()) continue;
-    const leading = /^[ \t]*/.exec(line)![0];
-    if (leading.startsWith('\t')) {
-      tabs++;
-      continue;
+  for (let start = 0; ;) {
+    const feed = sample.indexOf('\n', start);
+    let end = feed === -1 ? sample.length : feed;
+    if (feed !== -1) {
+      // A CR before the LF is the line ending's, not the line's.
+      if (sample.charCodeAt(feed - 1) === CR) {
+        read.crlf++;
+        end = feed - 1;
+      } else read.lf++;
     }
-    const width = leading.length;
-    const step = width - previous;
-    if (step > 0 && step <= 8) steps.set(step, (steps.get(step) ?? 0) + 1);
-    previous = width;
+    let code = sample.charCodeAt(start);
+    let indent = start;
+    while (indent < end && (code === SPACE || code === TAB)) code = sample.charCodeAt(++indent);
+    const last = lastTrimmedCode(sample, indent, end);
+    if (last !== undefined) {
+      if (sample.charCodeAt(start) === TAB && indent > start) read.tabs++;
+      else {
+        const width = indent - start;
+        const step = width - previous;
+        if (step > 0 && step <= 8) read.steps.set(step, (read.steps.get(step) ?? 0) + 1);
+        previous = width;
+      }
+      if (last === SEMICOLON) {
+        read.statements++;
+        read.ended++;
+      } else if (endsStatement(last)) read.statements++;
+    }
+    if (feed === -1) return read;
+    start = feed + 1;
   }
+}
+
+/**
+ * The last code unit of the line `sample[from, end)` once trimmed, undefined for a blank line:
+ * ASCII is decided here, a line that ends in anything else is trimmed by String.prototype.trim
+ * (which knows every Unicode space).
+ */
+function lastTrimmedCode(sample: string, from: number, end: number): number | undefined {
+  let at = end - 1;
+  while (at >= from && isAsciiSpace(sample.charCodeAt(at))) at--;
+  if (at < from) return undefined;
+  const code = sample.charCodeAt(at);
+  if (code < 128) return code;
+  const trimmed = sample.slice(from, at + 1).trim();
+  return trimmed ? trimmed.charCodeAt(trimmed.length - 1) : undefined;
+}
+
+/** The ASCII characters String.prototype.trim removes: tab, LF, VT, FF, CR and space. */
+function isAsciiSpace(code: number): boolean {
+  return code === SPACE || (code >= TAB && code <= CR);
+}
+
+/** `/[\w)\]'"\`]$/`: a word character, a closing bracket or a quote. */
+function endsStatement(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) || // 0-9
+    (code >= 65 && code <= 90) || // A-Z
+    (code >= 97 && code <= 122) || // a-z
+    code === 95 || // _
+    code === 41 || // )
+    code === 93 || // ]
+    code === 39 || // '
+    code === 34 || // "
+    code === 96 // `
+  );
+}
+
+/** The most common step between the indentation of successive lines, or a tab. */
+function indentUnit({ tabs, steps }: LinesRead): string | undefined {
   let best: [number, number] | undefined;
   for (const entry of steps) if (!best || entry[1] > best[1]) best = entry;
   if (tabs > (best?.[1] ?? 0)) return '\t';
@@ -60,12 +137,9 @@ function quoteOf(text: string): "'" | '"' | undefined {
   return single > double ? "'" : '"';
 }
 
-function semicolonsOf(sampleLines: readonly string[]): boolean | undefined {
-  const lines = sampleLines.map((line) => line.trim());
-  const statements = lines.filter((line) => /[\w)\]'"`]$/.test(line) || line.endsWith(';'));
-  if (statements.length === 0) return undefined;
-  const ended = statements.filter((line) => line.endsWith(';')).length;
-  return ended * 2 >= statements.length;
+function semicolonsOf({ statements, ended }: LinesRead): boolean | undefined {
+  if (statements === 0) return undefined;
+  return ended * 2 >= statements;
 }
 
 /**

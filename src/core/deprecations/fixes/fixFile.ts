@@ -7,7 +7,7 @@
 import type { Finding } from '../engine';
 import { isGeneratedFile } from '../crossFile/generatedSource';
 import type { LanguageSupport } from '../lexers/languages';
-import { fileStyleOf } from './fileStyle';
+import { fileStyleOf, type FileStyle } from './fileStyle';
 import type { Helper, Rewriter } from './rewriter';
 import { OffsetIndex, type TextEdit } from './sourceEdit';
 
@@ -67,7 +67,11 @@ export function fixFile(
     return all(
       'a generated file: regenerate the client from an OpenAPI document whose GET /pets/{petId} is gone (or that marks it deprecated) and call its list operation',
     );
-  const style = fileStyleOf(text);
+  // The style is read when a rewrite or a snippet first asks for it: a file whose requests are
+  // all left for a person (most of a large tree's) never needs it, and reading it is a good part
+  // of a file's rewrite. The same style either way: it depends on the text alone.
+  let style: FileStyle | undefined;
+  const styleOf = () => (style ??= fileStyleOf(text));
   const offsets = new OffsetIndex(text);
   const helpers = new Map<string, Helper>();
   const taken: TextEdit[] = [];
@@ -81,7 +85,9 @@ export function fixFile(
       language,
       finding,
       url: { start: offsets.offset(finding.start), end: offsets.offset(finding.end) },
-      style,
+      get style() {
+        return styleOf();
+      },
       ...(file.moduleText ? { moduleText: file.moduleText } : {}),
     };
     let rewrite;
@@ -134,12 +140,13 @@ export function fixFile(
       result.created.push({ path: helper.ownFile, text: helper.code });
       continue;
     }
+    const { eol } = styleOf();
     if (helper.insertAt !== undefined) {
       result.edits.push({
         start: helper.insertAt,
         end: helper.insertAt,
         // At the file's start, no blank line before it.
-        newText: `${helper.insertAt === 0 ? '' : style.eol}${helper.code}${style.eol}`,
+        newText: `${helper.insertAt === 0 ? '' : eol}${helper.code}${eol}`,
       });
       continue;
     }
@@ -147,7 +154,7 @@ export function fixFile(
     result.edits.push({
       start: text.length,
       end: text.length,
-      newText: `${ending ? '' : style.eol}${style.eol}${helper.code}${style.eol}`,
+      newText: `${ending ? '' : eol}${eol}${helper.code}${eol}`,
     });
   }
   return result;

@@ -245,3 +245,18 @@ export function languageOfPath(path: string, firstLine?: string): LanguageSuppor
 export function languageOfFamily(family: LanguageFamily): LanguageSupport {
   return SUPPORT[family];
 }
+
+/** Each language's name: its family's, and markup's script blocks their own (another lexer). */
+const NAMES = new Map<LanguageSupport, string>([
+  ...Object.entries(SUPPORT).map(([family, support]) => [support, family] as const),
+  [SCRIPT_BLOCKS, 'scriptBlocks'],
+]);
+
+/**
+ * A language's name, the same on every thread (a worker thread's supports are other objects), so
+ * that what one thread scanned a text as can be compared with what another would read it as;
+ * undefined for a support made elsewhere (a test's).
+ */
+export function languageName(language: LanguageSupport): string | undefined {
+  return NAMES.get(language);
+}

@@ -6,6 +6,7 @@ import { meetsConfidence, type Confidence } from '../model/confidence';
 import { scanSafely } from '../scanSafely';
 import { repositoryPath } from '../workspace/repositoryPath';
 import type { CandidateFile } from '../workspace/workspaceWalker';
+import { scannedTextOf, type ScannedText } from './scannedText';
 
 /** What scanning a file's text needs to know; plain data, so a worker thread can be given it. */
 export interface FileScanSettings {
@@ -20,6 +21,8 @@ export interface FileScanSettings {
   snippets: boolean;
   /** Count the routes that serve the operation (mocks, the API itself) as calls (--count-routes). */
   countRoutes: boolean;
+  /** Keep what each file with findings was scanned as (scannedText.ts): a migration reuses it. */
+  scannedTexts?: boolean;
 }
 
 /** One file's findings, and what was asked beside them, index for index. */
@@ -34,6 +37,8 @@ export interface ScannedFile {
   failure?: string;
   /** Routers the file mounts on the pets collection: their modules' item routes serve it. */
   mounts?: RouterMount[];
+  /** With `scannedTexts`: the text's digest and language, and the findings before `keep`. */
+  scannedText?: ScannedText;
 }
 
 /**
@@ -62,13 +67,18 @@ export class CandidateScanner {
     const { minimum } = this.settings;
     const scan = scanSafely(this.engine, text, language);
     if (scan.failure !== undefined) return { path, findings: [], failure: scan.failure };
-    const findings = scan.findings.filter(
-      (finding) => meetsConfidence(finding.confidence, minimum) && (!keep || keep(path, finding)),
+    const atMinimum = scan.findings.filter((finding) =>
+      meetsConfidence(finding.confidence, minimum),
     );
+    const findings = keep ? atMinimum.filter((finding) => keep(path, finding)) : atMinimum;
     const mounts = routerMountsIn(path, text, language);
     if (!findings.length && !mounts.length) return undefined;
     const scanned: ScannedFile = { path, findings };
     if (mounts.length) scanned.mounts = mounts;
+    if (this.settings.scannedTexts && findings.length) {
+      const scannedText = scannedTextOf(text, language, atMinimum);
+      if (scannedText) scanned.scannedText = scannedText;
+    }
     if (this.settings.fingerprints) {
       scanned.file = repositoryPath(this.settings.repository, path);
       scanned.fingerprints = fingerprintFindings(scanned.file, text, findings).map(

@@ -4,6 +4,7 @@ import type { DeprecationEngine, Finding } from '../engine';
 import type { FingerprintedFinding } from '../migration/fingerprint';
 import type { Confidence } from '../model/confidence';
 import type { FileFindings } from '../reports/report';
+import type { ScannedText } from './scannedText';
 
 /** How the pipeline finds calls (the front end's options, less how it lists and reads). */
 export interface PipelineSettings {
@@ -24,6 +25,11 @@ export interface ScanRequest {
   fingerprints?: boolean;
   /** Keep each finding's line (progress report, agent tools). */
   snippets?: boolean;
+  /**
+   * Keep, for each file with findings, what it was scanned as (scannedText.ts): a migration that
+   * reads the file again reuses the findings while its text is unchanged.
+   */
+  scannedTexts?: boolean;
   /** Drops findings a command does not want (changed lines only); scans on this thread. */
   keep?: (path: string, finding: Finding) => boolean;
   /**
@@ -48,6 +54,8 @@ export interface ScanOutcome {
   ioError: boolean;
   /** Routers mounted on the pets collection, from the files scanned. */
   mounts: RouterMount[];
+  /** With `scannedTexts`: what each file with findings was scanned as, by path. */
+  scannedTexts: Map<string, ScannedText>;
   /** The engine the files were scanned with (its operation names include the OpenAPI ones). */
   engine: DeprecationEngine;
 }

@@ -93,6 +93,7 @@ export async function scanWorkspace(
     fingerprints: !!request.fingerprints,
     snippets: !!request.snippets,
     countRoutes: settings.countRoutes,
+    scannedTexts: !!request.scannedTexts,
   };
   const scanner = new CandidateScanner(fileSettings);
   const outcome: ScanOutcome = {
@@ -103,6 +104,7 @@ export async function scanWorkspace(
     listedByRipgrep: listing.listedBy === 'search',
     ioError: false,
     mounts: [],
+    scannedTexts: new Map(),
     engine: scanner.engine,
   };
   const held = await scanStep({
@@ -139,11 +141,12 @@ export async function scanWorkspace(
 
 function addScanned(
   outcome: ScanOutcome,
-  { path, findings, file, fingerprints, snippets, mounts }: ScannedFile,
+  { path, findings, file, fingerprints, snippets, mounts, scannedText }: ScannedFile,
 ): void {
   if (mounts) outcome.mounts.push(...mounts);
   if (!findings.length) return;
   outcome.results.push({ path, findings });
+  if (scannedText) outcome.scannedTexts.set(path, scannedText);
   if (file !== undefined && fingerprints)
     outcome.fingerprinted.push({
       file,

@@ -115,6 +115,8 @@ function unreadableImportReadingData(
 /** Names declared with an axios type: `private readonly http: AxiosInstance`. */
 function typedAxiosNames(text: string): Set<string> {
   const names = new Set<string>();
+  // A text without either type's name has none to find (the search tries every identifier).
+  if (!text.includes('Axios')) return names;
   for (const match of text.matchAll(/([A-Za-z_$][\w$]*)\s*\??:\s*(?:AxiosInstance|AxiosStatic)\b/g))
     names.add(match[1]!);
   return names;

@@ -4,6 +4,9 @@ import type { TextEdit } from '../sourceEdit';
 
 /** The local name of `module`'s default export: `import axios from 'axios'`, `const a = require('axios')`. */
 export function defaultImportOf(text: string, module: string): string | undefined {
+  // Both forms name the module: a text that never does is not searched (each rewrite asks, and
+  // the searches try every identifier in the text).
+  if (!text.includes(module)) return undefined;
   const quoted = `['"]${module.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"]`;
   const esm = new RegExp(
     `import\\s+([A-Za-z_$][\\w$]*)\\s*(?:,\\s*\\{[^}]*\\})?\\s*from\\s*${quoted}`,

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileStyleOf, type FileStyle } from '../../../../../src/core/deprecations/fixes/fileStyle';
+
+const FIXTURES = resolve(__dirname, '../../../../fixtures');
+
+/**
+ * The style as it was read before it was read in one pass (lines split, trimmed and matched one
+ * by one): the one-pass reading must give the same style for every text.
+ */
+function styleBySplitLines(text: string): FileStyle {
+  const sample = text.length > 16 * 1024 ? text.slice(0, 16 * 1024) : text;
+  const crlf = (sample.match(/\r\n/g) ?? []).length;
+  const lf = (sample.match(/(?<!\r)\n/g) ?? []).length;
+  const lines = sample.split(/\r?\n/);
+  let tabs = 0;
+  const steps = new Map<number, number>();
+  let previous = 0;
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    const leading = /^[ \t]*/.exec(line)![0];
+    if (leading.startsWith('\t')) {
+      tabs++;
+      continue;
+    }
+    const step = leading.length - previous;
+    if (step > 0 && step <= 8) steps.set(step, (steps.get(step) ?? 0) + 1);
+    previous = leading.length;
+  }
+  let best: [number, number] | undefined;
+  for (const entry of steps) if (!best || entry[1] > best[1]) best = entry;
+  const indent = tabs > (best?.[1] ?? 0) ? '\t' : best ? ' '.repeat(best[0]) : undefined;
+  const single = (sample.match(/[=(,:[\s]'[^'\n]*'/g) ?? []).length;
+  const double = (sample.match(/[=(,:[\s]"[^"\n]*"/g) ?? []).length;
+  const quote = single === double ? undefined : single > double ? "'" : '"';
+  const trimmed = lines.map((line) => line.trim());
+  const statements = trimmed.filter((line) => /[\w)\]'"`]$/.test(line) || line.endsWith(';'));
+  const ended = statements.filter((line) => line.endsWith(';')).length;
+  return {
+    eol: crlf > lf ? '\r\n' : '\n',
+    indent: indent ?? '  ',
+    quote: quote ?? "'",
+    semicolons: statements.length ? ended * 2 >= statements.length : true,
+  };
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(join(folder, entry.name))
+      : entry.isFile()
+        ? [join(folder, entry.name)]
+        : [],
+  );
+}
+
+/** A reproducible text of pieces that end lines, indent them and trim differently. */
+function oddText(seed: number, length: number): string {
+  const pieces = [
+    ...['\n', '\r\n', '\r', '\n\n', '\t', '  ', '    ', ' ', '\v', '\f'],
+    ...['\u00a0', '\u2028', '\u2029', '\ufeff', '\u3000', '\u200b', '\u0085', '\u1680'],
+    ...[';', ')', ']', "'", '"', '`', '_', 'x', '9', '}', '{', ',', 'é', '\ud83d\udc3e'],
+    ...["= 'a'", '("b")', 'const a = 1', 'return x;', '// c;', '\t\tcall();'],
+  ];
+  let state = seed;
+  let text = '';
+  while (text.length < length) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    text += pieces[state % pieces.length];
+  }
+  return text;
+}
+
+describe("a file's style, read in one pass", () => {
+  it('is the style the split lines give, for every fixture file', () => {
+    const files = filesUnder(FIXTURES);
+    assert.ok(files.length > 300, `${files.length} files`);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      assert.deepEqual(fileStyleOf(text), styleBySplitLines(text), file);
+    }
+  });
+
+  it('is the style the split lines give, whatever ends, indents and spaces the lines hold', () => {
+    for (let seed = 1; seed <= 400; seed++) {
+      const text = oddText(seed, seed % 7 === 0 ? 17_000 : 40 + (seed % 300));
+      assert.deepEqual(fileStyleOf(text), styleBySplitLines(text), JSON.stringify(text));
+    }
+  });
+
+  it('reads the first 16 KB, even when they end between a CR and its LF', () => {
+    const line = "\tconst a = 'b';\r\n";
+    const text = `${'x'.repeat(16 * 1024 - 1)}\r\n${line.repeat(50)}`;
+    assert.deepEqual(fileStyleOf(text), styleBySplitLines(text));
+    assert.equal(fileStyleOf(line.repeat(10)).eol, '\r\n');
+    assert.equal(fileStyleOf(text).eol, '\n', 'no line of the sample ends with CRLF');
+  });
+
+  it('takes the indentation, quote and semicolons of the lines, blank ones aside', () => {
+    const text = ['def f():', '    x = "a"', '  \u00a0', '    return x', ''].join('\n');
+    assert.deepEqual(fileStyleOf(text), {
+      eol: '\n',
+      indent: '    ',
+      quote: '"',
+      semicolons: false,
+    });
+    const tabs = ['function f() {', '\tg();', '\treturn 1;', '}', ''].join('\r\n');
+    assert.deepEqual(fileStyleOf(tabs), {
+      eol: '\r\n',
+      indent: '\t',
+      quote: "'",
+      semicolons: true,
+    });
+  });
+});

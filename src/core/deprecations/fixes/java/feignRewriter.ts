@@ -10,12 +10,13 @@
  * person with the declared clients' snippet; so is a method with other annotations or parameters.
  */
 import { tokenEnd } from '../../model/tokens';
-import { matchingCloser, nextSignificant, previousSignificant } from '../../model/tokenWalk';
+import { previousSignificant } from '../../model/tokenWalk';
 import { styled } from '../fileStyle';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import { callAround } from '../requestCall';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { declaredClientRewriter } from './declaredClients';
+import { interfaceBefore, methodAfter, type DeclaredMethod } from './declaredMethod';
 import { feignSettingsOf, type FeignSettings } from './feignSettings';
 import { javadoc, javaString } from './javaCode';
 import { importEdits } from './jvmImports';
@@ -33,8 +34,6 @@ const COMMON_IMPORTS = [
   'java.util.Collections',
   'java.util.List',
 ];
-/** Return types whose answer is not the pet's body, decoded. */
-const NOT_A_BODY = /^(void|String|Object|Response|ResponseEntity|Optional|byte|int|long|boolean)$/;
 
 /** What differs between the two: the mapping, how the list is declared, the id's annotation. */
 interface Flavour {
@@ -97,7 +96,12 @@ export const feignRewriter: Rewriter = {
     const before = previousSignificant(tokens, annotation.callee.first - 1);
     if (before >= 0 && !/^[;{}]$/.test(tokens[before]!.text))
       return manual('the method has other annotations: the list would need them too');
-    const method = methodAfter(site, annotation.close, flavour.idAnnotation, flavour === SPRING);
+    const method = methodAfter(
+      site,
+      annotation.close,
+      flavour.idAnnotation,
+      flavour === SPRING ? 'ResponseEntity' : undefined,
+    );
     if (typeof method === 'string') return manual(method);
     if (/\b(fallback|fallbackFactory|dismiss404|decode404)\s*=/.test(client.attributes))
       return manual(
@@ -116,7 +120,7 @@ export const feignRewriter: Rewriter = {
       return manual(`the interface already declares a ${LIST_METHOD}`);
     const imports = importEdits(
       text,
-      method.entity ? [...flavour.imports, ...ENTITY_IMPORTS] : flavour.imports,
+      method.wrapped ? [...flavour.imports, ...ENTITY_IMPORTS] : flavour.imports,
       site.style.eol,
       false,
     );
@@ -127,7 +131,7 @@ export const feignRewriter: Rewriter = {
     const commentsStart =
       before >= 0 ? text.indexOf('\n', tokenEnd(tokens[before]!)) + 1 : lineStart;
     const commented = /\S/.test(text.slice(commentsStart, lineStart));
-    const listType = method.entity
+    const listType = method.wrapped
       ? `ResponseEntity<List<${method.body}>>`
       : `List<${method.body}>`;
     const list = flavour.listLines(collection).map((line) => line.replace('LIST', listType));
@@ -164,13 +168,6 @@ interface FeignClient {
   attributes: string;
 }
 
-/** The interface the offset is declared in (Feign's own clients carry no annotation). */
-function interfaceBefore(text: string, offset: number): FeignClient | undefined {
-  const interfaces = [...text.slice(0, offset).matchAll(/\binterface\s+(\w+)/g)];
-  const last = interfaces[interfaces.length - 1];
-  return last ? { name: last[1]!, attributes: '' } : undefined;
-}
-
 /** The `@FeignClient(…) interface X` the offset is declared in, by the last interface before it. */
 function feignClientBefore(text: string, offset: number): FeignClient | undefined {
   const before = text.slice(0, offset);
@@ -184,73 +181,10 @@ function feignClientBefore(text: string, offset: number): FeignClient | undefine
   return { name: last[3]!, attributes: last[1] ?? '' };
 }
 
-interface FeignMethod {
-  name: string;
-  returns: string;
-  /** The pet's type: what the method answers, or what its ResponseEntity holds. */
-  body: string;
-  /** Whether it answers a ResponseEntity (status and headers with the pet). */
-  entity: boolean;
-  idType: string;
-  id: string;
-  /** The offset after the method's `;`. */
-  end: number;
-}
-
-/** The abstract method after the mapping, when it takes the id alone and answers a body type. */
-function methodAfter(
-  site: RequestSite,
-  close: number,
-  idAnnotation: RegExp,
-  entities: boolean,
-): FeignMethod | string {
-  const { text, tokens } = site;
-  let i = nextSignificant(tokens, close + 1);
-  if (tokens[i]?.text === '@')
-    return 'the method has other annotations: the list would need them too';
-  const returnsStart = i;
-  let name = -1;
-  for (let steps = 0; i >= 0 && steps < 20; steps++, i = nextSignificant(tokens, i + 1)) {
-    if (tokens[i]!.text === '(') {
-      name = i - 1;
-      while (name > returnsStart && tokens[name]!.kind !== 'ident') name--;
-      break;
-    }
-    if (/^[;{}=]$/.test(tokens[i]!.text)) return 'the mapping is not on an abstract method';
-  }
-  if (name <= returnsStart) return 'the mapping is not on an abstract method';
-  const returns = text.slice(tokens[returnsStart]!.start, tokens[name]!.start).trim();
-  const entity = entities ? /^ResponseEntity\s*<\s*([A-Za-z_][\w.]*)\s*>$/.exec(returns) : null;
-  const body = entity ? entity[1]! : returns;
-  if (!/^[A-Za-z_][\w.]*$/.test(body) || NOT_A_BODY.test(body.replace(/^.*\./, '')))
-    return `the method answers ${returns}, not the pet’s body`;
-  const open = i;
-  const closeParen = matchingCloser(tokens, open, 2000);
-  const semicolon = nextSignificant(tokens, closeParen + 1);
-  if (tokens[semicolon]?.text !== ';') return 'the mapping is not on an abstract method';
-  const parameters = text.slice(tokenEnd(tokens[open]!), tokens[closeParen]!.start);
-  const plain = parameters
-    .replace(/@[\w.]+(\s*\([^()]*\))?/g, '')
-    .replace(/\bfinal\b/g, '')
-    .trim();
-  const parameter = /^([A-Za-z_][\w.]*)\s+(\w+)$/.exec(plain);
-  if (!parameter || !idAnnotation.test(parameters))
-    return 'the method takes more than the id: the list would need them too';
-  return {
-    name: tokens[name]!.text,
-    returns,
-    body,
-    entity: entity !== null,
-    idType: parameter[1]!,
-    id: parameter[2]!,
-    end: tokenEnd(tokens[semicolon]),
-  };
-}
-
 function defaultMethodLines(
   client: string,
   collection: string,
-  method: FeignMethod,
+  method: DeclaredMethod,
   settings: FeignSettings,
   commented: boolean,
 ): string[] {
@@ -259,8 +193,8 @@ function defaultMethodLines(
   const pet = method.id === 'pet' ? 'listed' : 'pet';
   const status = method.id === 'status' ? 'listStatus' : 'status';
   const doc = javadoc(
-    `It answers with the pet whose id equals ${method.id} (compared as text: exact for long ids)${method.entity ? ',' : ';'}`,
-    ...(method.entity
+    `It answers with the pet whose id equals ${method.id} (compared as text: exact for long ids)${method.wrapped ? ',' : ';'}`,
+    ...(method.wrapped
       ? ['in a ResponseEntity with the status and headers of the list that held it;']
       : []),
     'when no list holds it, it throws what Feign threw for the 404 (FeignException.NotFound, made',
@@ -276,7 +210,7 @@ function defaultMethodLines(
     `default ${method.returns} ${method.name}(${method.idType} ${method.id}) {`,
     ...said,
     `  for (String ${status} : new String[] {${statuses}}) {`,
-    ...(method.entity
+    ...(method.wrapped
       ? entityLookup(method, pet, status, id)
       : bodyLookup(method, pet, status, id)),
     '  }',
@@ -291,7 +225,7 @@ function defaultMethodLines(
   ];
 }
 
-function bodyLookup(method: FeignMethod, pet: string, status: string, id: string): string[] {
+function bodyLookup(method: DeclaredMethod, pet: string, status: string, id: string): string[] {
   return [
     `    for (${method.body} ${pet} : ${LIST_METHOD}(${status}, ${LIST_LIMIT})) {`,
     `      if (${pet} != null && String.valueOf(${pet}.${id}).equals(String.valueOf(${method.id}))) {`,
@@ -302,7 +236,7 @@ function bodyLookup(method: FeignMethod, pet: string, status: string, id: string
 }
 
 /** The list's status and headers (without its Content-Length) come with the pet, as the call's did. */
-function entityLookup(method: FeignMethod, pet: string, status: string, id: string): string[] {
+function entityLookup(method: DeclaredMethod, pet: string, status: string, id: string): string[] {
   const page = method.id === 'page' ? 'listedPage' : 'page';
   const headers = method.id === 'headers' ? 'listedHeaders' : 'headers';
   return [

@@ -1,0 +1,88 @@
+/**
+ * The abstract method a declared client's mapping annotation is on (Feign, OpenFeign, Retrofit):
+ * its name, the id it takes (alone, annotated as the library wants), and the pet type it answers
+ * (maybe wrapped: `ResponseEntity<Pet>`, `Call<Pet>`), or why a rewrite should not touch it.
+ */
+import { tokenEnd } from '../../model/tokens';
+import { matchingCloser, nextSignificant } from '../../model/tokenWalk';
+import type { RequestSite } from '../rewriter';
+
+/** Return types whose answer is not the pet's body, decoded. */
+const NOT_A_BODY = /^(void|String|Object|Response|ResponseEntity|Optional|byte|int|long|boolean)$/;
+
+/** The interface the offset is declared in (Feign's own clients carry no annotation). */
+export function interfaceBefore(
+  text: string,
+  offset: number,
+): { name: string; attributes: string } | undefined {
+  const interfaces = [...text.slice(0, offset).matchAll(/\binterface\s+(\w+)/g)];
+  const last = interfaces[interfaces.length - 1];
+  return last ? { name: last[1]!, attributes: '' } : undefined;
+}
+
+export interface DeclaredMethod {
+  name: string;
+  returns: string;
+  /** The pet's type: what the method answers, or what its ResponseEntity holds. */
+  body: string;
+  /** Whether the pet comes wrapped (`ResponseEntity<Pet>`, `Call<Pet>`): `body` is then inside. */
+  wrapped: boolean;
+  idType: string;
+  id: string;
+  /** The offset after the method's `;`. */
+  end: number;
+}
+
+/** The abstract method after the mapping, when it takes the id alone and answers a body type. */
+export function methodAfter(
+  site: RequestSite,
+  close: number,
+  idAnnotation: RegExp,
+  /** The generic type the pet may (or, for `Call`, must) come wrapped in. */
+  wrapper?: 'ResponseEntity' | 'Call',
+): DeclaredMethod | string {
+  const { text, tokens } = site;
+  let i = nextSignificant(tokens, close + 1);
+  if (tokens[i]?.text === '@')
+    return 'the method has other annotations: the list would need them too';
+  const returnsStart = i;
+  let name = -1;
+  for (let steps = 0; i >= 0 && steps < 20; steps++, i = nextSignificant(tokens, i + 1)) {
+    if (tokens[i]!.text === '(') {
+      name = i - 1;
+      while (name > returnsStart && tokens[name]!.kind !== 'ident') name--;
+      break;
+    }
+    if (/^[;{}=]$/.test(tokens[i]!.text)) return 'the mapping is not on an abstract method';
+  }
+  if (name <= returnsStart) return 'the mapping is not on an abstract method';
+  const returns = text.slice(tokens[returnsStart]!.start, tokens[name]!.start).trim();
+  const entity = wrapper
+    ? new RegExp(`^${wrapper}\\s*<\\s*([A-Za-z_][\\w.]*)\\s*>$`).exec(returns)
+    : null;
+  if (wrapper === 'Call' && !entity) return `the method answers ${returns}, not a Call of the pet`;
+  const body = entity ? entity[1]! : returns;
+  if (!/^[A-Za-z_][\w.]*$/.test(body) || NOT_A_BODY.test(body.replace(/^.*\./, '')))
+    return `the method answers ${returns}, not the pet’s body`;
+  const open = i;
+  const closeParen = matchingCloser(tokens, open, 2000);
+  const semicolon = nextSignificant(tokens, closeParen + 1);
+  if (tokens[semicolon]?.text !== ';') return 'the mapping is not on an abstract method';
+  const parameters = text.slice(tokenEnd(tokens[open]!), tokens[closeParen]!.start);
+  const plain = parameters
+    .replace(/@[\w.]+(\s*\([^()]*\))?/g, '')
+    .replace(/\bfinal\b/g, '')
+    .trim();
+  const parameter = /^([A-Za-z_][\w.]*)\s+(\w+)$/.exec(plain);
+  if (!parameter || !idAnnotation.test(parameters))
+    return 'the method takes more than the id: the list would need them too';
+  return {
+    name: tokens[name]!.text,
+    returns,
+    body,
+    wrapped: entity !== null,
+    idType: parameter[1]!,
+    id: parameter[2]!,
+    end: tokenEnd(tokens[semicolon]),
+  };
+}

@@ -33,6 +33,11 @@ function folder(): vscode.Uri {
   return first.uri;
 }
 
+/** The fixture's source file that calls GET /pets/{petId}. */
+function lookupFile(): vscode.Uri {
+  return vscode.Uri.joinPath(folder(), 'src/petLookup.ts');
+}
+
 describe('Restricted Mode: an untrusted folder cannot change where an API key is sent', function () {
   this.timeout(120_000);
   let keys: TestKeys;
@@ -44,19 +49,8 @@ describe('Restricted Mode: an untrusted folder cannot change where an API key is
     if (!hostAvailable()) this.skip();
     keys = await testKeys();
     server = await startTestPetStoreServer(keys.production, ['--seed']);
-    // The user's own production, in the user's settings: an untrusted folder may not override it.
-    await vscode.workspace
-      .getConfiguration('petstore')
-      .update(
-        'environments',
-        { production: { baseUrl: server.baseUrl } },
-        vscode.ConfigurationTarget.Global,
-      );
   });
   after(async () => {
-    await vscode.workspace
-      .getConfiguration('petstore')
-      .update('environments', undefined, vscode.ConfigurationTarget.Global);
     await server?.stop();
   });
 
@@ -71,48 +65,70 @@ describe('Restricted Mode: an untrusted folder cannot change where an API key is
 
   it('activates in the untrusted folder', async () => {
     const extension = vscode.extensions.getExtension<PetStoreExplorerApi>(EXTENSION_ID);
-    assert.ok(extension, 'the extension is there');
+    assert.ok(extension, 'the extension is enabled in the untrusted folder');
     api = await within(extension.activate(), 'the extension to activate');
     assert.equal(extension.isActive, true);
     assert.ok(api.tree, 'its API is exported');
   });
 
-  it("VS Code leaves the folder's petstore.environments out (restrictedConfigurations)", () => {
-    const config = vscode.workspace.getConfiguration('petstore');
-    const resolved = JSON.stringify(config.get('environments'));
-    assert.ok(resolved.includes(server.baseUrl), `the user's production is read: ${resolved}`);
-    assert.ok(!resolved.includes(HOSTILE_HOST), `the folder's production is ignored: ${resolved}`);
-    const inspected = config.inspect<unknown>('environments');
-    assert.equal(inspected?.workspaceValue, undefined, 'no workspace value is reported');
-  });
-
-  it("the extension's production is the user's: the key is asked for the user's address and the Pets view loads from it", async () => {
-    await showPetsView(api);
-    const origin = new URL(server.baseUrl).origin;
-    const asked = vscode.commands.executeCommand('petstore.setApiKey', 'production');
-    await waitForWorkbench(KEY_INPUT);
-    const prompt = (await textsInWorkbench('.quick-input-widget')).join('\n');
-    assert.ok(prompt.includes(`sent only to ${origin}`), `the key goes to ${origin}: ${prompt}`);
-    assert.ok(!prompt.includes(HOSTILE_HOST), `the key never goes to ${HOSTILE_HOST}: ${prompt}`);
-    const ready = nextState(api, 'ready');
-    await submitInput(KEY_INPUT, keys.production);
-    await within(asked, 'the API key input box to accept the key');
-    await ready;
-    assert.ok(api.tree.loadedPets > 0, "the pets are listed from the user's server");
-  });
-
   it('still reports the call of GET /pets/{petId} as a diagnostic', async () => {
     await within(api.deprecationsReady, 'the deprecation language server to start', 90_000);
-    const file = vscode.Uri.joinPath(folder(), 'src/petLookup.ts');
-    const [finding] = await findingsOnceReported(file);
+    const [finding] = await findingsOnceReported(lookupFile());
     assert.ok(finding);
     assert.equal(finding.range.start.line, 3, 'on the fetch of `${BASE_URL}/pets/${petId}`');
   });
 
-  it('shows Restricted Mode beside the loaded Pets view (screenshot)', async () => {
-    await showPetsView(api);
-    await waitForWorkbench(RESTRICTED_MODE_ITEM);
-    await waitForWorkbench('.monaco-list-row:has-text("Biscuit")'); // a pet the server seeds
-    await screenshot('restricted-mode-pets');
+  describe("with production's address in the user's settings and another in the folder's", () => {
+    before(async () => {
+      // The user's own production: an untrusted folder may not override it.
+      await vscode.workspace
+        .getConfiguration('petstore')
+        .update(
+          'environments',
+          { production: { baseUrl: server.baseUrl } },
+          vscode.ConfigurationTarget.Global,
+        );
+    });
+    after(async () => {
+      await vscode.workspace
+        .getConfiguration('petstore')
+        .update('environments', undefined, vscode.ConfigurationTarget.Global);
+    });
+
+    it("VS Code leaves the folder's petstore.environments out (restrictedConfigurations)", () => {
+      const config = vscode.workspace.getConfiguration('petstore');
+      const resolved = JSON.stringify(config.get('environments'));
+      assert.ok(resolved.includes(server.baseUrl), `the user's production is read: ${resolved}`);
+      assert.ok(
+        !resolved.includes(HOSTILE_HOST),
+        `the folder's production is ignored: ${resolved}`,
+      );
+      const inspected = config.inspect<unknown>('environments');
+      assert.equal(inspected?.workspaceValue, undefined, 'no workspace value is reported');
+    });
+
+    it("the extension's production is the user's: the key is asked for the user's address and the Pets view loads from it", async () => {
+      await showPetsView(api);
+      const origin = new URL(server.baseUrl).origin;
+      const asked = vscode.commands.executeCommand('petstore.setApiKey', 'production');
+      await waitForWorkbench(KEY_INPUT);
+      const prompt = (await textsInWorkbench('.quick-input-widget')).join('\n');
+      assert.ok(prompt.includes(`sent only to ${origin}`), `the key goes to ${origin}: ${prompt}`);
+      assert.ok(!prompt.includes(HOSTILE_HOST), `the key never goes to ${HOSTILE_HOST}: ${prompt}`);
+      const ready = nextState(api, 'ready');
+      await submitInput(KEY_INPUT, keys.production);
+      await within(asked, 'the API key input box to accept the key');
+      await ready;
+      assert.ok(api.tree.loadedPets > 0, "the pets are listed from the user's server");
+    });
+
+    it('shows Restricted Mode beside the loaded Pets view and the call underlined (screenshot)', async () => {
+      await vscode.window.showTextDocument(lookupFile());
+      await showPetsView(api);
+      await waitForWorkbench(RESTRICTED_MODE_ITEM);
+      await waitForWorkbench('.monaco-list-row:has-text("Biscuit")'); // a pet the server seeds
+      await waitForWorkbench('.monaco-editor .squiggly-warning');
+      await screenshot('restricted-mode-pets');
+    });
   });
 });

@@ -75,7 +75,13 @@ const extensionChunks = {
 };
 
 /** Suites that run inside the extension host (and the launcher's self-test suites), into out/test. */
-const testFolders = ['test/integration', 'test/packaged', 'test/host-selftest', 'test/bench-host'];
+const testFolders = [
+  'test/integration',
+  'test/packaged',
+  'test/restricted',
+  'test/host-selftest',
+  'test/bench-host',
+];
 const testEntries = [];
 for (const folder of testFolders) {
   for (const name of await readdir(folder))

@@ -3,6 +3,11 @@ import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EditorHostInstall } from './codeServerInstall';
+import {
+  workspaceTrustArguments,
+  workspaceTrustSettings,
+  type WorkspaceTrust,
+} from './workspaceTrust';
 
 /** A quiet, predictable profile: no welcome page, tips, telemetry or update checks. */
 const USER_SETTINGS = {
@@ -12,7 +17,6 @@ const USER_SETTINGS = {
   'update.mode': 'none',
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
-  'security.workspace.trust.enabled': false,
   'workbench.colorTheme': 'Default Dark Modern',
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,
@@ -42,14 +46,17 @@ export async function startCodeServer(options: {
   detached?: boolean;
   /** User settings beside the harness's own (the extension's, for a run without a suite). */
   settings?: Record<string, unknown>;
+  /** Off unless asked for (workspaceTrust.ts). */
+  workspaceTrust?: WorkspaceTrust;
 }): Promise<RunningCodeServer> {
   const { install, port, userDataDir } = options;
+  const trust = options.workspaceTrust ?? 'disabled';
   const configFile = join(userDataDir, 'code-server.yaml');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   writeFileSync(configFile, 'auth: none\n'); // keeps code-server away from ~/.config
   writeFileSync(
     join(userDataDir, 'User/settings.json'),
-    JSON.stringify({ ...USER_SETTINGS, ...options.settings }),
+    JSON.stringify({ ...USER_SETTINGS, ...workspaceTrustSettings(trust), ...options.settings }),
   );
   const child: ChildProcess = spawn(
     install.node,
@@ -63,7 +70,7 @@ export async function startCodeServer(options: {
       `127.0.0.1:${port}`,
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...workspaceTrustArguments(trust),
       '--disable-getting-started-override',
       '--user-data-dir',
       userDataDir,

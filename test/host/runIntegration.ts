@@ -4,10 +4,14 @@
  *
  *   node --import tsx test/host/runIntegration.ts [--suite out/test/integration/index.js]
  *        [--workspace test/fixtures/workspace] [--timeout 600] [--label integration] [--vsix]
+ *        [--restricted]
  *
  * With --vsix the extension is not run from this checkout: it is packaged (npm run package's
  * options), installed into the clean profile with --install-extension, and the suite runs beside
  * it from a stub development extension, so only what the .vsix holds is there.
+ *
+ * With --restricted, workspace trust is on and the folder opens untrusted (Restricted Mode), with
+ * no startup dialog (workspaceTrust.ts); without it, trust is off as before.
  */
 import {
   appendFileSync,
@@ -64,6 +68,7 @@ async function main(): Promise<number> {
       timeout: { type: 'string', default: '600' },
       label: { type: 'string', default: 'integration' },
       vsix: { type: 'boolean', default: false },
+      restricted: { type: 'boolean', default: false },
     },
   });
   const log = (line: string) => process.stdout.write(`[host] ${line}\n`);
@@ -112,9 +117,10 @@ async function main(): Promise<number> {
       userDataDir: join(scratch, 'profile'),
       workspace,
       log,
+      workspaceTrust: values.restricted ? 'untrusted' : 'disabled',
     });
     log(
-      `VS Code ${install.vscodeVersion} (code-server) at ${server.origin}, workspace ${workspace}`,
+      `VS Code ${install.vscodeVersion} (code-server) at ${server.origin}, workspace ${workspace}${values.restricted ? ' (untrusted: Restricted Mode)' : ''}`,
     );
     workbench = await openWorkbench({
       origin: server.origin,

@@ -11,6 +11,7 @@ import { httpFileRewriter } from './http/httpFileRewriter';
 import { declaredClientRewriter } from './java/declaredClients';
 import { javaHttpClientRewriter } from './java/httpClientRewriter';
 import { feignRewriter } from './java/feignRewriter';
+import { retrofitRewriter } from './java/retrofitRewriter';
 import { restTemplateRewriter, webClientRewriter } from './java/springRewriters';
 import { angularHttpRewriter } from './javascript/angularHttpRewriter';
 import { angularJsHttpRewriter } from './javascript/angularJsHttpRewriter';
@@ -46,6 +47,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     restTemplateRewriter,
     webClientRewriter,
     feignRewriter,
+    retrofitRewriter,
     declaredClientRewriter,
   ],
   kotlin: [generatedClientManual, kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],

@@ -1,0 +1,252 @@
+/**
+ * Retrofit interfaces in Java: `@GET("pets/{id}") Call<Pet> getPet(@Path("id") long id);` becomes
+ * the list operation declared beside it (`@GET("pets") Call<List<Pet>> listPetsByStatus(@Query…)`)
+ * and the method, its name and signature kept, a default method (Retrofit calls an interface's
+ * default methods as they are) answering a `Call<Pet>` that lists each status in turn: `execute()`
+ * and `enqueue()` answer as the old call did — a successful Response of the pet, or, when no list
+ * holds it, an unsuccessful Response with code 404 and the API's Error body; a failing list's
+ * Response or failure as it came. Callers do not change. Kotlin's interfaces (suspend functions,
+ * bodies Retrofit does not call) are left for a person.
+ */
+import { tokenEnd } from '../../model/tokens';
+import { previousSignificant } from '../../model/tokenWalk';
+import { styled } from '../fileStyle';
+import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
+import { callAround } from '../requestCall';
+import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
+import { declaredClientRewriter } from './declaredClients';
+import { interfaceBefore, methodAfter, type DeclaredMethod } from './declaredMethod';
+import { feignSettingsOf } from './feignSettings';
+import { javadoc, javaString } from './javaCode';
+import { importEdits } from './jvmImports';
+
+const LIST_METHOD = 'listPetsByStatus';
+const CALL_CLASS = 'PetFromListCall';
+const IMPORTS = [
+  'java.io.IOException',
+  'java.util.List',
+  'okhttp3.MediaType',
+  'okhttp3.Request',
+  'okhttp3.ResponseBody',
+  'okio.Timeout',
+  'retrofit2.Call',
+  'retrofit2.Callback',
+  'retrofit2.Response',
+  'retrofit2.http.GET',
+  'retrofit2.http.Query',
+];
+
+export const retrofitRewriter: Rewriter = {
+  library: 'Retrofit',
+  rewrite(site: RequestSite): Rewrite | undefined {
+    if (site.language.family !== 'java' || !/\bretrofit2\b/.test(site.text)) return undefined;
+    const { text, tokens } = site;
+    const annotation = callAround(text, tokens, site.url);
+    if ('problem' in annotation || !/^@(retrofit2\.http\.)?GET$/.test(annotation.callee.text))
+      return undefined;
+    const api = interfaceBefore(text, site.url.start);
+    if (!api) return undefined;
+    const manual = (reason: string): Rewrite => {
+      const declared = declaredClientRewriter.rewrite(site);
+      return { manual: reason, snippet: declared && 'snippet' in declared ? declared.snippet : '' };
+    };
+    if (annotation.args.length !== 1)
+      return manual('the mapping sets more than its path: the list would too');
+    const path = /^"((?:[^"\\?]|\\.)*[Pp]ets)\/\{\w+\}"$/.exec(
+      text.slice(annotation.args[0]!.start, annotation.args[0]!.end).replace(/^value\s*=\s*/, ''),
+    );
+    if (!path) return manual('the mapping’s path is not one string ending in pets/{id}');
+    const before = previousSignificant(tokens, annotation.callee.first - 1);
+    if (before >= 0 && !/^[;{}]$/.test(tokens[before]!.text))
+      return manual('the method has other annotations: the list would need them too');
+    const method = methodAfter(site, annotation.close, /@Path\b/, 'Call');
+    if (typeof method === 'string') return manual(method);
+    if (new RegExp(`\\b(${LIST_METHOD}|${CALL_CLASS})\\b`).test(text))
+      return manual(`the interface already declares a ${LIST_METHOD} or a ${CALL_CLASS}`);
+    const imports = importEdits(text, IMPORTS, site.style.eol, false);
+    if ('problem' in imports) return manual(imports.problem);
+    const records = feignSettingsOf(site.path, text).recordTypes;
+    const idOf = records.has(method.body.replace(/^.*\./, '')) ? 'id()' : 'getId()';
+    const lineStart = text.lastIndexOf('\n', annotation.callee.start - 1) + 1;
+    const base = /^[ \t]*/.exec(text.slice(lineStart))![0];
+    const commentsStart =
+      before >= 0 ? text.indexOf('\n', tokenEnd(tokens[before]!)) + 1 : lineStart;
+    const commented = /\S/.test(text.slice(commentsStart, lineStart));
+    const list = [
+      `@GET("${path[1]}")`,
+      `Call<List<${method.body}>> ${LIST_METHOD}(@Query("status") String status, @Query("limit") int limit);`,
+      '',
+    ];
+    const lookup = [
+      ...(commented ? [] : lookupDoc()),
+      `default Call<${method.body}> ${method.name}(${method.idType} ${method.id}) {`,
+      ...(commented
+        ? lookupDoc()
+            .slice(1, -1)
+            .map((line) => `  // ${line.replace(/^ \* ?/, '')}`)
+        : []),
+      `  return new ${CALL_CLASS}(this, String.valueOf(${method.id}));`,
+      '}',
+      '',
+      ...callClassLines(api.name, method, idOf),
+    ];
+    return {
+      description: `Retrofit method → a default method answering a Call over ${LIST_METHOD}: GET pets?status=…&limit=${LIST_LIMIT} for each status`,
+      edits: [
+        ...imports,
+        ...(commented
+          ? [
+              {
+                start: commentsStart,
+                end: commentsStart,
+                newText: styled(list, site.style, { base }) + site.style.eol,
+              },
+              { start: lineStart, end: method.end, newText: styled(lookup, site.style, { base }) },
+            ]
+          : [
+              {
+                start: lineStart,
+                end: method.end,
+                newText: styled([...list, ...lookup], site.style, { base }),
+              },
+            ]),
+      ],
+    };
+  },
+};
+
+function lookupDoc(): string[] {
+  return javadoc(
+    'It answers as the removed call did: execute() and enqueue() give a successful Response of the',
+    'pet whose id equals the one asked for (compared as text: exact for long ids), or an unsuccessful',
+    "one with code 404 and the API's Error body when no list holds it; a list that fails answers",
+    'with its own Response, or its failure.',
+  );
+}
+
+/** The Call the default method answers: the lists one after another, synchronously or not. */
+function callClassLines(api: string, method: DeclaredMethod, idOf: string): string[] {
+  const pet = method.body;
+  const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
+  return [
+    `/** The Call ${method.name} answers: the pet looked up in each status's list, in turn. */`,
+    `final class ${CALL_CLASS} implements Call<${pet}> {`,
+    `  private static final String[] STATUSES = {${statuses}};`,
+    `  private final ${api} api;`,
+    '  private final String wanted;',
+    `  private volatile Call<List<${pet}>> current;`,
+    '  private volatile boolean executed;',
+    '  private volatile boolean canceled;',
+    '',
+    `  ${CALL_CLASS}(${api} api, String wanted) {`,
+    '    this.api = api;',
+    '    this.wanted = wanted;',
+    '  }',
+    '',
+    '  @Override',
+    `  public Response<${pet}> execute() throws IOException {`,
+    '    executed = true;',
+    '    for (String status : STATUSES) {',
+    '      if (canceled) {',
+    '        throw new IOException("Canceled");',
+    '      }',
+    `      current = api.${LIST_METHOD}(status, ${LIST_LIMIT});`,
+    `      Response<List<${pet}>> page = current.execute();`,
+    '      if (!page.isSuccessful()) {',
+    '        return Response.error(page.errorBody(), page.raw());',
+    '      }',
+    `      ${pet} found = find(page.body());`,
+    '      if (found != null) {',
+    '        return Response.success(found, page.raw());',
+    '      }',
+    '    }',
+    '    return notFound();',
+    '  }',
+    '',
+    '  @Override',
+    `  public void enqueue(Callback<${pet}> callback) {`,
+    '    executed = true;',
+    '    next(0, callback);',
+    '  }',
+    '',
+    `  private void next(int index, Callback<${pet}> callback) {`,
+    '    if (index == STATUSES.length) {',
+    '      callback.onResponse(this, notFound());',
+    '      return;',
+    '    }',
+    `    current = api.${LIST_METHOD}(STATUSES[index], ${LIST_LIMIT});`,
+    `    current.enqueue(new Callback<List<${pet}>>() {`,
+    '      @Override',
+    `      public void onResponse(Call<List<${pet}>> call, Response<List<${pet}>> page) {`,
+    '        if (!page.isSuccessful()) {',
+    `          callback.onResponse(${CALL_CLASS}.this, Response.error(page.errorBody(), page.raw()));`,
+    '          return;',
+    '        }',
+    `        ${pet} found = find(page.body());`,
+    '        if (found != null) {',
+    `          callback.onResponse(${CALL_CLASS}.this, Response.success(found, page.raw()));`,
+    '        } else {',
+    '          next(index + 1, callback);',
+    '        }',
+    '      }',
+    '',
+    '      @Override',
+    `      public void onFailure(Call<List<${pet}>> call, Throwable failure) {`,
+    `        callback.onFailure(${CALL_CLASS}.this, failure);`,
+    '      }',
+    '    });',
+    '  }',
+    '',
+    `  private ${pet} find(List<${pet}> pets) {`,
+    '    if (pets != null) {',
+    `      for (${pet} pet : pets) {`,
+    `        if (pet != null && wanted.equals(String.valueOf(pet.${idOf}))) {`,
+    '          return pet;',
+    '        }',
+    '      }',
+    '    }',
+    '    return null;',
+    '  }',
+    '',
+    `  private static Response<${pet}> notFound() {`,
+    `    String error = ${javaString(JSON.stringify(notFoundBody()))};`,
+    '    return Response.error(404, ResponseBody.create(MediaType.get("application/json"), error));',
+    '  }',
+    '',
+    '  @Override',
+    '  public boolean isExecuted() {',
+    '    return executed;',
+    '  }',
+    '',
+    '  @Override',
+    '  public void cancel() {',
+    '    canceled = true;',
+    `    Call<List<${pet}>> running = current;`,
+    '    if (running != null) {',
+    '      running.cancel();',
+    '    }',
+    '  }',
+    '',
+    '  @Override',
+    '  public boolean isCanceled() {',
+    '    return canceled;',
+    '  }',
+    '',
+    '  @Override',
+    `  public Call<${pet}> clone() {`,
+    `    return new ${CALL_CLASS}(api, wanted);`,
+    '  }',
+    '',
+    '  @Override',
+    '  public Request request() {',
+    `    Call<List<${pet}>> running = current;`,
+    `    return running != null ? running.request() : api.${LIST_METHOD}(STATUSES[0], ${LIST_LIMIT}).request();`,
+    '  }',
+    '',
+    '  // Retrofit 2.8 and later ask for it; earlier ones ignore it.',
+    '  public Timeout timeout() {',
+    '    return Timeout.NONE;',
+    '  }',
+    '}',
+  ];
+}

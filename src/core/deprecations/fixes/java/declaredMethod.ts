@@ -4,8 +4,11 @@
  * (maybe wrapped: `ResponseEntity<Pet>`, `Call<Pet>`), or why a rewrite should not touch it.
  */
 import { tokenEnd } from '../../model/tokens';
-import { matchingCloser, nextSignificant } from '../../model/tokenWalk';
-import type { RequestSite } from '../rewriter';
+import { matchingCloser, nextSignificant, previousSignificant } from '../../model/tokenWalk';
+import { styled } from '../fileStyle';
+import type { Rewrite, RequestSite } from '../rewriter';
+import type { TextEdit } from '../sourceEdit';
+import { declaredClientRewriter } from './declaredClients';
 
 /** Return types whose answer is not the pet's body, decoded. */
 const NOT_A_BODY = /^(void|String|Object|Response|ResponseEntity|Optional|byte|int|long|boolean)$/;
@@ -85,4 +88,64 @@ export function methodAfter(
     id: parameter[2]!,
     end: tokenEnd(tokens[semicolon]),
   };
+}
+
+/** A request of a declared client left for a person, with the declared clients' snippet. */
+export function leftWithSnippet(site: RequestSite): (reason: string) => Rewrite {
+  return (reason) => {
+    const declared = declaredClientRewriter.rewrite(site);
+    return { manual: reason, snippet: declared && 'snippet' in declared ? declared.snippet : '' };
+  };
+}
+
+/** Whether the mapping annotation (its first token at `first`) is the method's first annotation. */
+export function firstAnnotation(tokens: RequestSite['tokens'], first: number): boolean {
+  const before = previousSignificant(tokens, first - 1);
+  return before < 0 || /^[;{}]$/.test(tokens[before]!.text);
+}
+
+/**
+ * The edits that declare `list` beside the method and put the lookup in its place, at the
+ * method's indentation. Comments above the method stay with it (the list goes above them); the
+ * lookup's own doc is then said in its body (`lookup(true)`) rather than as a second doc comment.
+ */
+export function methodReplacement(
+  site: RequestSite,
+  annotationFirst: number,
+  methodEnd: number,
+  list: readonly string[],
+  lookup: (commented: boolean) => string[],
+): TextEdit[] {
+  const { text, tokens, style } = site;
+  const lineStart = text.lastIndexOf('\n', tokens[annotationFirst]!.start - 1) + 1;
+  const base = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const before = previousSignificant(tokens, annotationFirst - 1);
+  const commentsStart = before >= 0 ? text.indexOf('\n', tokenEnd(tokens[before]!)) + 1 : lineStart;
+  const commented = /\S/.test(text.slice(commentsStart, lineStart));
+  if (!commented)
+    return [
+      {
+        start: lineStart,
+        end: methodEnd,
+        newText: styled([...list, '', ...lookup(false)], style, { base }),
+      },
+    ];
+  return [
+    {
+      start: commentsStart,
+      end: commentsStart,
+      newText: styled([...list, ''], style, { base }) + style.eol,
+    },
+    { start: lineStart, end: methodEnd, newText: styled(lookup(true), style, { base }) },
+  ];
+}
+
+/** The lookup's doc: a doc comment, or, below a doc comment of the method's own, line comments. */
+export function lookupDoc(
+  doc: readonly string[],
+  commented: boolean,
+): { above: string[]; inBody: string[] } {
+  return commented
+    ? { above: [], inBody: doc.slice(1, -1).map((line) => `  // ${line.replace(/^ \* ?/, '')}`) }
+    : { above: [...doc], inBody: [] };
 }

@@ -9,14 +9,18 @@
  * with a fallback, dismiss404/decode404 or an ErrorDecoder anywhere in its repository is left for a
  * person with the declared clients' snippet; so is a method with other annotations or parameters.
  */
-import { tokenEnd } from '../../model/tokens';
-import { previousSignificant } from '../../model/tokenWalk';
-import { styled } from '../fileStyle';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import { callAround } from '../requestCall';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
-import { declaredClientRewriter } from './declaredClients';
-import { interfaceBefore, methodAfter, type DeclaredMethod } from './declaredMethod';
+import {
+  firstAnnotation,
+  interfaceBefore,
+  leftWithSnippet,
+  lookupDoc,
+  methodAfter,
+  methodReplacement,
+  type DeclaredMethod,
+} from './declaredMethod';
 import { feignSettingsOf, type FeignSettings } from './feignSettings';
 import { javadoc, javaString } from './javaCode';
 import { importEdits } from './jvmImports';
@@ -83,18 +87,14 @@ export const feignRewriter: Rewriter = {
         ? feignClientBefore(text, site.url.start)
         : interfaceBefore(text, site.url.start);
     if (!client) return undefined;
-    const manual = (reason: string): Rewrite => {
-      const declared = declaredClientRewriter.rewrite(site);
-      return { manual: reason, snippet: declared && 'snippet' in declared ? declared.snippet : '' };
-    };
+    const manual = leftWithSnippet(site);
     if (annotation.args.length !== 1)
       return manual('the mapping sets more than its path (headers, produces…): the list would too');
     const collection = flavour.collection(
       text.slice(annotation.args[0]!.start, annotation.args[0]!.end),
     );
     if (!collection) return manual('the mapping’s path is not one string ending in /pets/{id}');
-    const before = previousSignificant(tokens, annotation.callee.first - 1);
-    if (before >= 0 && !/^[;{}]$/.test(tokens[before]!.text))
+    if (!firstAnnotation(tokens, annotation.callee.first))
       return manual('the method has other annotations: the list would need them too');
     const method = methodAfter(
       site,
@@ -125,37 +125,17 @@ export const feignRewriter: Rewriter = {
       false,
     );
     if ('problem' in imports) return manual(imports.problem);
-    const lineStart = text.lastIndexOf('\n', annotation.callee.start - 1) + 1;
-    const base = /^[ \t]*/.exec(text.slice(lineStart))![0];
-    // The comments above the method stay with it: the list goes above them.
-    const commentsStart =
-      before >= 0 ? text.indexOf('\n', tokenEnd(tokens[before]!)) + 1 : lineStart;
-    const commented = /\S/.test(text.slice(commentsStart, lineStart));
     const listType = method.wrapped
       ? `ResponseEntity<List<${method.body}>>`
       : `List<${method.body}>`;
     const list = flavour.listLines(collection).map((line) => line.replace('LIST', listType));
-    const lookup = defaultMethodLines(client.name, collection, method, settings, commented);
     return {
       description: `${flavour.library} method → a default method over ${LIST_METHOD}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
       edits: [
         ...imports,
-        ...(commented
-          ? [
-              {
-                start: commentsStart,
-                end: commentsStart,
-                newText: styled([...list, ''], site.style, { base }) + site.style.eol,
-              },
-              { start: lineStart, end: method.end, newText: styled(lookup, site.style, { base }) },
-            ]
-          : [
-              {
-                start: lineStart,
-                end: method.end,
-                newText: styled([...list, '', ...lookup], site.style, { base }),
-              },
-            ]),
+        ...methodReplacement(site, annotation.callee.first, method.end, list, (commented) =>
+          defaultMethodLines(client.name, collection, method, settings, commented),
+        ),
       ],
     };
   },
@@ -201,14 +181,11 @@ function defaultMethodLines(
     'by FeignException.errorStatus as the default error decoder makes it, naming the last list',
     'request); a list that fails throws as the call did.',
   );
-  // A method with a doc comment of its own keeps it; what the lookup does is said in its body.
-  const said = commented
-    ? doc.slice(1, -1).map((line) => `  // ${line.replace(/^ \* ?/, '')}`)
-    : [];
+  const { above, inBody } = lookupDoc(doc, commented);
   return [
-    ...(commented ? [] : doc),
+    ...above,
     `default ${method.returns} ${method.name}(${method.idType} ${method.id}) {`,
-    ...said,
+    ...inBody,
     `  for (String ${status} : new String[] {${statuses}}) {`,
     ...(method.wrapped
       ? entityLookup(method, pet, status, id)

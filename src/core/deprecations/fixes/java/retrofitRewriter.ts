@@ -8,14 +8,18 @@
  * Response or failure as it came. Callers do not change. Kotlin's interfaces (suspend functions,
  * bodies Retrofit does not call) are left for a person.
  */
-import { tokenEnd } from '../../model/tokens';
-import { previousSignificant } from '../../model/tokenWalk';
-import { styled } from '../fileStyle';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import { callAround } from '../requestCall';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
-import { declaredClientRewriter } from './declaredClients';
-import { interfaceBefore, methodAfter, type DeclaredMethod } from './declaredMethod';
+import {
+  firstAnnotation,
+  interfaceBefore,
+  leftWithSnippet,
+  lookupDoc,
+  methodAfter,
+  methodReplacement,
+  type DeclaredMethod,
+} from './declaredMethod';
 import { feignSettingsOf } from './feignSettings';
 import { javadoc, javaString } from './javaCode';
 import { importEdits } from './jvmImports';
@@ -46,18 +50,14 @@ export const retrofitRewriter: Rewriter = {
       return undefined;
     const api = interfaceBefore(text, site.url.start);
     if (!api) return undefined;
-    const manual = (reason: string): Rewrite => {
-      const declared = declaredClientRewriter.rewrite(site);
-      return { manual: reason, snippet: declared && 'snippet' in declared ? declared.snippet : '' };
-    };
+    const manual = leftWithSnippet(site);
     if (annotation.args.length !== 1)
       return manual('the mapping sets more than its path: the list would too');
     const path = /^"((?:[^"\\?]|\\.)*[Pp]ets)\/\{\w+\}"$/.exec(
       text.slice(annotation.args[0]!.start, annotation.args[0]!.end).replace(/^value\s*=\s*/, ''),
     );
     if (!path) return manual('the mapping’s path is not one string ending in pets/{id}');
-    const before = previousSignificant(tokens, annotation.callee.first - 1);
-    if (before >= 0 && !/^[;{}]$/.test(tokens[before]!.text))
+    if (!firstAnnotation(tokens, annotation.callee.first))
       return manual('the method has other annotations: the list would need them too');
     const method = methodAfter(site, annotation.close, /@Path\b/, 'Call');
     if (typeof method === 'string') return manual(method);
@@ -67,55 +67,34 @@ export const retrofitRewriter: Rewriter = {
     if ('problem' in imports) return manual(imports.problem);
     const records = feignSettingsOf(site.path, text).recordTypes;
     const idOf = records.has(method.body.replace(/^.*\./, '')) ? 'id()' : 'getId()';
-    const lineStart = text.lastIndexOf('\n', annotation.callee.start - 1) + 1;
-    const base = /^[ \t]*/.exec(text.slice(lineStart))![0];
-    const commentsStart =
-      before >= 0 ? text.indexOf('\n', tokenEnd(tokens[before]!)) + 1 : lineStart;
-    const commented = /\S/.test(text.slice(commentsStart, lineStart));
     const list = [
       `@GET("${path[1]}")`,
       `Call<List<${method.body}>> ${LIST_METHOD}(@Query("status") String status, @Query("limit") int limit);`,
       '',
     ];
-    const lookup = [
-      ...(commented ? [] : lookupDoc()),
-      `default Call<${method.body}> ${method.name}(${method.idType} ${method.id}) {`,
-      ...(commented
-        ? lookupDoc()
-            .slice(1, -1)
-            .map((line) => `  // ${line.replace(/^ \* ?/, '')}`)
-        : []),
-      `  return new ${CALL_CLASS}(this, String.valueOf(${method.id}));`,
-      '}',
-      '',
-      ...callClassLines(api.name, method, idOf),
-    ];
+    const lookup = (commented: boolean) => {
+      const { above, inBody } = lookupDoc(retrofitDoc(), commented);
+      return [
+        ...above,
+        `default Call<${method.body}> ${method.name}(${method.idType} ${method.id}) {`,
+        ...inBody,
+        `  return new ${CALL_CLASS}(this, String.valueOf(${method.id}));`,
+        '}',
+        '',
+        ...callClassLines(api.name, method, idOf),
+      ];
+    };
     return {
       description: `Retrofit method → a default method answering a Call over ${LIST_METHOD}: GET pets?status=…&limit=${LIST_LIMIT} for each status`,
       edits: [
         ...imports,
-        ...(commented
-          ? [
-              {
-                start: commentsStart,
-                end: commentsStart,
-                newText: styled(list, site.style, { base }) + site.style.eol,
-              },
-              { start: lineStart, end: method.end, newText: styled(lookup, site.style, { base }) },
-            ]
-          : [
-              {
-                start: lineStart,
-                end: method.end,
-                newText: styled([...list, ...lookup], site.style, { base }),
-              },
-            ]),
+        ...methodReplacement(site, annotation.callee.first, method.end, list.slice(0, -1), lookup),
       ],
     };
   },
 };
 
-function lookupDoc(): string[] {
+function retrofitDoc(): string[] {
   return javadoc(
     'It answers as the removed call did: execute() and enqueue() give a successful Response of the',
     'pet whose id equals the one asked for (compared as text: exact for long ids), or an unsuccessful',

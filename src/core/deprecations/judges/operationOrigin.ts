@@ -80,6 +80,8 @@ function memberCallConfidence({
 }: OperationSite): Confidence | undefined {
   // The file's own method of that name: its calls reach the URL inside it, found on its own.
   if (definedHere) return undefined;
+  // A gRPC stub's method of that name is a remote procedure, not GET /pets/{petId}.
+  if (isGrpcCall(tokens, index)) return undefined;
   // api.getPet: the chain before the name; api['getPet']: the chain before the bracket.
   const end = tokens[index]!.kind === 'string' ? previousSignificant(tokens, index - 1) : index;
   const last = tokens[index]!.kind === 'string' ? previousSignificant(tokens, end - 1) : index;
@@ -190,6 +192,35 @@ function initializerNamesClient(tokens: readonly Token[], from: number): boolean
       continue;
     }
     if (token.kind === 'ident' && namesClient(token.text)) return true;
+  }
+  return false;
+}
+
+/** Stubs of gRPC services, by their receivers' names: stub, blockingStub, petStub, asyncStub. */
+const STUB_RECEIVER = /(?:^|[a-z_])(?:stub|Stub)$/;
+
+/**
+ * A call of a gRPC stub: call options from grpc (`grpc.Header(&md)`, `grpc.WaitForReady(true)`),
+ * the request a generated gateway decoded (`&protoReq`), or a receiver named a stub
+ * (`stub.GetPet(request)`, `blockingStub.getPet(request)`).
+ */
+function isGrpcCall(tokens: readonly Token[], index: number): boolean {
+  const open = nextSignificant(tokens, index + 1);
+  if (open < 0 || tokens[open]!.text !== '(') return false;
+  const receiverEnd = previousSignificant(tokens, index - 1);
+  const receiver =
+    receiverEnd >= 0 && tokens[receiverEnd]!.text === '.'
+      ? previousSignificant(tokens, receiverEnd - 1)
+      : -1;
+  if (receiver >= 0 && STUB_RECEIVER.test(tokens[receiver]!.text)) return true;
+  let depth = 0;
+  for (let i = open; i < tokens.length && i < open + 200; i++) {
+    const text = tokens[i]!.text;
+    if (text === '(' || text === '[' || text === '{') depth++;
+    else if (text === ')' || text === ']' || text === '}') {
+      if (--depth === 0) return false;
+    } else if (text === 'protoReq') return true;
+    else if (text === 'grpc' && tokens[nextSignificant(tokens, i + 1)]?.text === '.') return true;
   }
   return false;
 }

@@ -44,6 +44,8 @@ const REGISTRATION_CALLEES = new Set([
   'api_route',
   'addRoute',
   'add_route',
+  // grpc-gateway: the path pattern of the route a generated gateway serves.
+  'WithHTTPPathPattern',
 ]);
 /** Last words of receivers that are a router, an app or a route group: petsRouter, app, mux. */
 const ROUTER_WORDS = new Set([

@@ -123,6 +123,19 @@ export const NEGATIVE_CASES: Case[] = [
     [],
   ],
   ['a.go', 'type Finder interface {\n\tGetPet(id int64) *Pet\n}', []],
+  // gRPC stubs' methods of the same name are remote procedures, not GET /pets/{petId}
+  [
+    'a.pb.gw.go',
+    'msg, err := client.GetPet(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))',
+    [],
+  ],
+  [
+    'a.go',
+    'pet, err := petClient.GetPet(ctx, &pb.GetPetRequest{Id: id}, grpc.WaitForReady(true))',
+    [],
+  ],
+  ['a.py', 'pet = stub.GetPet(petstore_pb2.GetPetRequest(id=1))', []],
+  ['A.java', 'Pet pet = blockingStub.getPet(GetPetRequest.newBuilder().setId(id).build());', []],
   ['A.java', 'public Pet getPet(long id) { return null; }', []],
   ['a.cs', 'public async Task<Pet> GetPetAsync(long id) { return null; }', []],
   ['a.rb', 'def get_pet(id)\n  nil\nend', []],

@@ -14,6 +14,12 @@ const ROUTES: Case[] = [
   ['a.go', 'e.Add("GET", "/pets/:id", func(c echo.Context) error { return nil })', [1]],
   ['a.go', 'router.Handle(http.MethodGet, "/pets/:id", getPet)', [1]],
   ['a.go', 'r.Handle("GET", "/pets/:id", getPet)', [1]],
+  // grpc-gateway's generated handler names the route it serves.
+  [
+    'a.pb.gw.go',
+    'annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/v1.PetStoreService/GetPet", runtime.WithHTTPPathPattern("/v1/pets/{id}"))',
+    [1],
+  ],
   // JavaScript: Express, Fastify, a router module, NestJS.
   [
     'a.js',

@@ -11,6 +11,23 @@ import { startDeprecationServer, type ServerOptions } from '../../../src/lsp/dep
 import { nodeServerHost, type NodePortFactory } from '../../../src/lsp/nodeServerHost';
 import { PublishedDiagnostics } from './publishedDiagnostics';
 
+/**
+ * The language server started in this process, and a client's connection to it over in-memory
+ * streams (not yet listening).
+ */
+export function inProcessClient(options: ServerOptions): MessageConnection {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  startDeprecationServer(
+    createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)),
+    options,
+  );
+  return createMessageConnection(
+    new StreamMessageReader(toClient),
+    new StreamMessageWriter(toServer),
+  );
+}
+
 /** A language client over in-memory streams, recording what the server publishes. */
 export class TestClient {
   readonly connection: MessageConnection;
@@ -27,21 +44,12 @@ export class TestClient {
   /** `workspacePort`: the port onto the workspace's files in Node (a test records its calls). */
   constructor(options: Partial<ServerOptions> & { workspacePort?: NodePortFactory } = {}) {
     const { workspacePort, ...serverOptions } = options;
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    startDeprecationServer(
-      createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)),
-      {
-        defaultExplanationUri: 'file:///docs',
-        debounceMs: 20,
-        host: nodeServerHost(workspacePort),
-        ...serverOptions,
-      },
-    );
-    this.connection = createMessageConnection(
-      new StreamMessageReader(toClient),
-      new StreamMessageWriter(toServer),
-    );
+    this.connection = inProcessClient({
+      defaultExplanationUri: 'file:///docs',
+      debounceMs: 20,
+      host: nodeServerHost(workspacePort),
+      ...serverOptions,
+    });
     this.connection.onNotification(
       'textDocument/publishDiagnostics',
       (params: PublishDiagnosticsParams) => {

@@ -1,37 +1,23 @@
 /**
  * Run by inHostChannel.test.ts in a process of its own (vscode-jsonrpc's browser runtime replaces
- * Node's for the whole process once loaded): the browser's language server on one port of a
- * MessageChannel (startBrowserServer, as dist/web/server.js runs it), and a client on the other
- * port dressed as a Worker (inHostWorker), read and written as vscode-languageclient/browser reads
- * and writes a Worker. Prints one JSON line: what the client saw.
+ * Node's for the whole process once loaded): the browser's language server over a MessageChannel,
+ * a client on the other port dressed as a Worker (inHostClient.ts). Prints one JSON line: what the
+ * client saw.
  */
-import {
-  BrowserMessageReader,
-  BrowserMessageWriter,
-  createMessageConnection,
-} from 'vscode-jsonrpc/browser';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { startBrowserServer } from '../../../src/lsp/browser/browserServer';
 import {
   LIST_FILES_REQUEST,
   READ_FILE_REQUEST,
   STAT_FILE_REQUEST,
 } from '../../../src/lsp/protocol';
-import { inHostWorker } from '../../../src/extension/deprecations/webFinder/inHostWorker';
+import { inHostClient } from './inHostClient';
 
 const FOLDER = 'vscode-vfs://github/owner/repo';
 const SERVICE = 'export const pet = (id: number) => fetch(`/api/pets/${id}`);\n';
 const FILES = new Map([['/owner/repo/src/petService.ts', SERVICE]]);
 
 async function main(): Promise<void> {
-  const channel = new MessageChannel();
-  startBrowserServer(channel.port1);
-  // The one object the browser's client is given, as its Worker: its reader and writer share it.
-  const worker = inHostWorker(channel);
-  const client = createMessageConnection(
-    new BrowserMessageReader(worker),
-    new BrowserMessageWriter(worker),
-  );
+  const { client, close } = inHostClient();
   const read: string[] = [];
   const published = new Promise<PublishDiagnosticsParams>((resolve) =>
     client.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
@@ -73,9 +59,7 @@ async function main(): Promise<void> {
       read,
     })}\n`,
   );
-  client.dispose();
-  channel.port1.close();
-  channel.port2.close();
+  close();
 }
 
 main().catch((error: unknown) => {

@@ -25,7 +25,7 @@ import { scanSafely } from '../core/deprecations/scanSafely';
 import { DEFAULT_OPERATION_NAMES } from '../core/deprecations/recognisers/operationCalls';
 import type { OpenApiNames } from '../core/deprecations/workspace/openApiNames';
 import { listWorkspace } from '../core/deprecations/pipeline/workspaceListing';
-import type { WorkspaceListing } from '../core/deprecations/pipeline/workspacePort';
+import type { WorkspaceListing, WorkspacePort } from '../core/deprecations/pipeline/workspacePort';
 import type { SkipNote } from '../core/deprecations/workspace/workspaceWalker';
 import { isInside } from '../core/deprecations/workspace/pathInside';
 import { SHOW_REPLACEMENT_COMMAND, codeActionsFor } from './codeActions';
@@ -108,9 +108,12 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
    */
   let listing: WorkspaceListing | undefined;
   let listingMissesCreated = false;
+  /** The last scan's port, while nothing changed since, where the host's ports keep their texts. */
+  let scannedPort: WorkspacePort | undefined;
   const listingForWrappers = async (): Promise<WorkspaceListing> => {
     if (!listing || (listingMissesCreated && listing.listedBy === 'walk')) {
       listingMissesCreated = false;
+      scannedPort = undefined;
       listing = await workspacePort().list({ words: engine.prefilterNeedles(), documents: false });
     }
     return listing;
@@ -118,7 +121,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   /** The workspace's files that mention one of the names, open documents as edited. */
   const mentioning = async function* (names: readonly string[]): AsyncIterable<SourceText> {
     const seen = new Set<string>();
-    for await (const file of workspacePort().mentioning(names, await listingForWrappers())) {
+    const listed = await listingForWrappers();
+    for await (const file of (scannedPort ?? workspacePort()).mentioning(names, listed)) {
       const uri = uriOf(file.path);
       seen.add(uri);
       const open = documents.get(uri);
@@ -375,6 +379,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       for (const uri of stale) publish({ uri, diagnostics: [] });
       fromDisk.clear();
       listing = undefined; // the wrappers' rebuilds list the workspace as it is now
+      scannedPort = undefined;
       return { files: 0, findings: 0, listedBy: 'walker' };
     }
     const reporter = progressSupported
@@ -408,6 +413,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       );
       listing = listed.listing;
       listingMissesCreated = false;
+      scannedPort = workspace.keepsScannedTexts ? port : undefined;
       const scanned = await scanListedFiles(
         port,
         listed.listing,
@@ -544,6 +550,8 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
   connection.onDidChangeWatchedFiles((params) => {
     const changes: unknown = (params as { changes?: unknown } | null)?.changes;
     if (!Array.isArray(changes)) return;
+    // A file changed on disk: the scan's texts are no longer the workspace's.
+    scannedPort = undefined;
     for (const change of changes as ({ uri?: unknown; type?: unknown } | null)[]) {
       const uri = change?.uri;
       if (typeof uri !== 'string') continue;

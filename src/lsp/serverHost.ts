@@ -36,6 +36,11 @@ export interface PortOptions {
 export interface HostWorkspace {
   /** The pipeline's port onto the files: made afresh for each scan or rebuild. */
   port(options: PortOptions): WorkspacePort;
+  /**
+   * Whether a scan's port keeps the texts it read (the browser's, within its budget), so that the
+   * wrappers' search right after the scan reads none of them again; any file event drops it.
+   */
+  keepsScannedTexts?: boolean;
   /** False for a path a link takes out of the folders (never read). */
   staysWithin(path: string): boolean;
   /** A file's saved text within the size limit, or undefined. */

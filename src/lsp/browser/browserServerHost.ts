@@ -29,6 +29,8 @@ export function browserServerHost(
       return {
         port: (options) =>
           new EditorWorkspacePort(new ClientFiles(connection, options.excludes), limits),
+        // Each read is a request to the client: the wrappers' search reuses what the scan read.
+        keepsScannedTexts: true,
         // The editor's file system: its links are its own to follow.
         staysWithin: () => true,
         readSource: (path) => unlisted().readSource(path),

@@ -23,6 +23,7 @@ import {
   MIGRATION_EDIT_REQUEST,
   READ_FILE_REQUEST,
   SCAN_BUDGET_NOTIFICATION,
+  SCAN_WORKSPACE_REQUEST,
   STAT_FILE_REQUEST,
 } from '../../../src/lsp/protocol';
 import { PublishedDiagnostics } from './publishedDiagnostics';
@@ -144,6 +145,17 @@ describe('language server in the browser: files asked of the client, no disk', f
     );
     assert.doesNotMatch(migrated, /\/api\/pets\/\$\{id\}/);
     assert.match(migrated, /status=/);
+  });
+
+  it("reads each file once in a scan: the wrappers' search takes the texts the scan read", async () => {
+    await published.diagnostics(SERVICE_URI, (list) => list.length > 0);
+    const before = asked.length;
+    await client.sendRequest(SCAN_WORKSPACE_REQUEST);
+    const reads = asked.slice(before).filter((entry) => entry.startsWith('read '));
+    assert.deepEqual(reads.sort(), [
+      'read /owner/repo/src/other file.ts',
+      'read /owner/repo/src/petService.ts',
+    ]);
   });
 
   it('migrates every call of the workspace in one edit, grouped by top folder', async () => {

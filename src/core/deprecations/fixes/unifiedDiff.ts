@@ -40,7 +40,8 @@ export function unifiedDiff(path: string, before: string, edits: readonly TextEd
   };
   // Each edit covers whole old lines; edits sharing a line are one span.
   const spans: Span[] = [];
-  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+  // In applyEdits' order: an insertion before an edit that starts where it does.
+  for (const edit of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
     // An insertion at a line's start (or after the last line) replaces no line.
     const atLineStart =
       edit.start === edit.end &&

@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DeprecationEngine } from '../../../../../src/core/deprecations/engine';
+import { applyEdits } from '../../../../../src/core/deprecations/fixes/sourceEdit';
 import { migrateText } from '../../../../../src/core/deprecations/fixes/migrateText';
 import { unifiedDiff } from '../../../../../src/core/deprecations/fixes/unifiedDiff';
 import { languageOfPath } from '../../../../../src/core/deprecations/lexers/languages';
@@ -57,11 +58,18 @@ describe('fix’s unified diff, made from the edits: git applies it and gets the
         { start: 4, end: 7, newText: 'TWO' },
         { start: 8, end: 13, newText: 'THREE\n' },
       ],
+      // A helper inserted at the file's start and the first line's request rewritten (a script
+      // with no shebang), listed in either order: the helper comes first, as applyEdits puts it.
+      [
+        { start: 0, end: 3, newText: 'ONE' },
+        { start: 0, end: 0, newText: 'helper\n' },
+      ],
     ]) {
       const diff = unifiedDiff('file', text, edits);
       assert.equal(
         applied(text, diff),
-        edits.reduceRight((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), text),
+        applyEdits(text, edits),
+        JSON.stringify(edits),
       );
     }
   });

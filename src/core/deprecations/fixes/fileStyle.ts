@@ -45,6 +45,7 @@ const TAB = 9;
 const CR = 13;
 const SPACE = 32;
 const SEMICOLON = 59;
+const STAR = 42;
 
 /**
  * The sample's lines read in one pass, without splitting it into strings: a file's style is read
@@ -69,7 +70,10 @@ function linesRead(sample: string): LinesRead {
     while (indent < end && (code === SPACE || code === TAB)) code = sample.charCodeAt(++indent);
     const last = lastTrimmedCode(sample, indent, end);
     if (last !== undefined) {
-      if (sample.charCodeAt(start) === TAB && indent > start) read.tabs++;
+      // A block comment's continuation (` * @param`) is one column in: not a step of the code's.
+      if (code === STAR) {
+        // Neither a tab nor a step.
+      } else if (sample.charCodeAt(start) === TAB && indent > start) read.tabs++;
       else {
         const width = indent - start;
         const step = width - previous;

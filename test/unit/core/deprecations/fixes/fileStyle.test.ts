@@ -20,6 +20,7 @@ function styleBySplitLines(text: string): FileStyle {
   for (const line of lines) {
     if (!line.trim()) continue;
     const leading = /^[ \t]*/.exec(line)![0];
+    if (line.trimStart().startsWith('*')) continue;
     if (leading.startsWith('\t')) {
       tabs++;
       continue;
@@ -95,6 +96,30 @@ describe("a file's style, read in one pass", () => {
     assert.deepEqual(fileStyleOf(text), styleBySplitLines(text));
     assert.equal(fileStyleOf(line.repeat(10)).eol, '\r\n');
     assert.equal(fileStyleOf(text).eol, '\n', 'no line of the sample ends with CRLF');
+  });
+
+  it('takes no step from a block comment’s continuation lines (a Javadoc’s " * ")', () => {
+    const text = [
+      '/**',
+      ' * A client.',
+      ' */',
+      'public interface ApiClient {',
+      '    /**',
+      '     * Get list of all pets.',
+      '     * @param limit at most 100',
+      '     */',
+      '    @GET("pets")',
+      '    Call<List<Pet>> getPets(@Query("limit") Integer limit);',
+      '    /**',
+      '     * Get pet by ID.',
+      '     */',
+      '    @GET("pets/{petId}")',
+      '    Call<Pet> getPetById(@Path("petId") String petId);',
+      '}',
+      '',
+    ].join('\n');
+    assert.equal(fileStyleOf(text).indent, '    ');
+    assert.deepEqual(fileStyleOf(text), styleBySplitLines(text));
   });
 
   it('takes the indentation, quote and semicolons of the lines, blank ones aside', () => {

@@ -12,6 +12,7 @@ import {
   type RouterMount,
 } from '../core/deprecations/crossFile/mountedRoutes';
 import { languageOfPath } from '../core/deprecations/lexers/languages';
+import { isReportedApart } from '../core/deprecations/model/findingKinds';
 
 /** The requests of one file as the index takes them. */
 interface FileRequests {
@@ -89,7 +90,7 @@ export class WrapperTracker {
   requestFiles(): string[] {
     return [...this.requests]
       .filter(([, file]) =>
-        file.findings.some((finding) => finding.kind !== 'serves' && finding.kind !== 'mock'),
+        file.findings.some((finding) => !isReportedApart(finding.kind)),
       )
       .map(([path]) => path);
   }

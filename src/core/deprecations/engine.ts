@@ -19,6 +19,7 @@ import {
 } from './recognisers/operationCalls';
 import type { Survey } from './lexers/lexerState';
 import type { Confidence } from './model/confidence';
+import type { FindingKind } from './model/findingKinds';
 import type { Comment, LexResult, Token } from './model/tokens';
 import { tokenIndexAt } from './model/tokenWalk';
 import {
@@ -63,9 +64,11 @@ export interface Finding {
    * `serves`: a route the code registers for the path (a server, a mock): not a call, shown as a
    * hint unless the engine is told to count routes (`countRoutes`); `mock`: a test double's stub
    * or check of a client's call (`when(petClient.getPet(1))`, `mock.EXPECT().GetPet(1)`): not a
-   * call, always a hint.
+   * call, always a hint; `route-test`: a test's request to the project's own app through its test
+   * client (`request(app).get('/pets/1')`, MockMvc, a WebApplicationFactory's client): it tests
+   * the route, goes with it, and is counted as routes are.
    */
-  kind: 'url' | 'operation' | 'wrapper' | 'serves' | 'mock';
+  kind: FindingKind;
   /** How sure the finder is from the evidence in the file (see model/confidence). */
   confidence: Confidence;
   detail: string;
@@ -298,7 +301,9 @@ export class DeprecationEngine {
           kind: finding.kind,
           // A route is a hint unless routes are counted as calls.
           confidence:
-            finding.kind === 'serves' && !this.countRoutes ? 'possible' : finding.confidence,
+            (finding.kind === 'serves' || finding.kind === 'route-test') && !this.countRoutes
+              ? 'possible'
+              : finding.confidence,
           detail: finding.detail,
           start: lines.position(finding.start),
           end: lines.position(finding.end),

@@ -7,7 +7,7 @@ export const REPLACEMENT = 'GET /pets with a status filter';
 /** Where the explanation is shown in VS Code (a read-only document served by the extension). */
 export const EXPLANATION_URI = 'petstore-docs:/deprecated-get-pet.md';
 
-import type { ChainLink } from './engine';
+import type { ChainLink, Finding } from './engine';
 
 export function daysUntilRemoval(now: Date = new Date()): number {
   return Math.ceil((REMOVAL_DATE.getTime() - now.getTime()) / 86_400_000);
@@ -52,7 +52,7 @@ export const BASELINED_NOTE = ' (Baselined: an existing call, in the baseline fi
  */
 export function findingMessage(
   detail: string,
-  kind: 'url' | 'operation' | 'wrapper' | 'serves' | 'mock',
+  kind: Finding['kind'],
   now: Date = new Date(),
   chain?: string,
 ): string {
@@ -63,6 +63,8 @@ export function findingMessage(
       : `was removed on ${REMOVAL_DATE_TEXT}`;
   if (kind === 'serves')
     return `Serve ${REPLACEMENT} too, and remove this route with the operation: \`${withoutRequestLineParts(detail)}\`${chain ? `, a router's route mounted by ${chain},` : ''} serves the deprecated GET /pets/{petId} (getPet), a server or a mock rather than a call; ${when}.`;
+  if (kind === 'route-test')
+    return `Change this test with the route it tests: \`${withoutRequestLineParts(detail)}\` goes to this project's own app through its test client, not to the Pet Store API; when the route changes or goes, so does this test. The API's GET /pets/{petId} (getPet) is ${days > 0 ? when : `gone: it ${when}`}.`;
   if (kind === 'mock')
     return `Remove this stub with the call it stands for: \`${detail}()\` here is a test double's stub or check${chain ? ` of a call that reaches GET /pets/{petId} through ${chain}` : ''}, not a call of the deprecated GET /pets/{petId} (getPet); ${when}.`;
   const call = kind === 'url' ? withoutRequestLineParts(detail) : `${detail}()`;

@@ -9,6 +9,7 @@
 import { basename, dirname, extname } from 'node:path';
 import type { ChainLink, Finding } from '../engine';
 import type { Confidence } from '../model/confidence';
+import { isReportedApart } from '../model/findingKinds';
 
 /** Wrappers of wrappers followed this many levels from the request. */
 export const MAX_WRAPPER_DEPTH = 4;
@@ -171,7 +172,7 @@ export class WrapperIndex {
       const within = finding.within;
       // A route's handler is called by the server, not by code that makes the request; a stub
       // stands for a call, it makes none.
-      if (!within || finding.kind === 'serves' || finding.kind === 'mock') continue;
+      if (!within || isReportedApart(finding.kind)) continue;
       const key = `${path}\0${within.name}\0${within.line}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);

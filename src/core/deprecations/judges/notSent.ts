@@ -62,6 +62,32 @@ const MODULE_CALLEES = new Set([
 const EXCEPTION_TYPE = /(?:Error|Exception)$/;
 
 /**
+ * Test frameworks' blocks and their titles: `describe('GET /pets/1', …)`, RSpec's `describe 'GET
+ * /api/v1/pets/1' do`, Go's `t.Run("GET /pets/1", …)`, JUnit's `@DisplayName("GET /pets/{id}")`.
+ */
+const TITLE_CALLEES = new Set([
+  'describe',
+  'context',
+  'it',
+  'test',
+  'specify',
+  'feature',
+  'scenario',
+  'xit',
+  'fit',
+  'xdescribe',
+  'fdescribe',
+  'Describe',
+  'Context',
+  'It',
+  'When',
+  'Run',
+  'DisplayName',
+  'suite',
+  'group',
+]);
+
+/**
  * A path-shaped string that no request is made with: a message printed, logged or raised, a page
  * the app navigates to, a module imported. `console.log(`${base}/pets/${id}`)`,
  * `logger.debug("GET /pets/%s", id)`, `router.push(`/pets/${id}`)`, `import x from 'pets/x'`.
@@ -81,7 +107,9 @@ export function isNotSent(
       // Parenless: puts "…", echo "…", raise "…", require_relative '…' (Ruby, PHP).
       if (
         before === first - 1 &&
-        (MESSAGE_CALLEES.has(token.text) || MODULE_CALLEES.has(token.text))
+        (MESSAGE_CALLEES.has(token.text) ||
+          MODULE_CALLEES.has(token.text) ||
+          TITLE_CALLEES.has(token.text))
       )
         return true;
     }
@@ -93,6 +121,8 @@ export function isNotSent(
   if (callee >= 0 && tokens[callee]!.text === '!') callee = previousSignificant(tokens, callee - 1); // println!(…)
   if (callee < 0 || tokens[callee]!.kind !== 'ident') return false;
   const name = tokens[callee]!.text;
+  // A test's title: the block's first argument, what the test does comes after it.
+  if (TITLE_CALLEES.has(name) && opener === previousSignificant(tokens, first - 1)) return true;
   return (
     MESSAGE_CALLEES.has(name) ||
     EXCEPTION_TYPE.test(name) ||

@@ -7,11 +7,13 @@
 import { storedUrlUse } from '../judges/laterUses';
 import { explicitMethod, isDefaultGetCall } from '../judges/methodContext';
 import { isNotSent } from '../judges/notSent';
+import { testsOwnRoute } from '../judges/routeTests';
 import { servesRoute } from '../judges/serves';
 import { isUnderParentId } from '../judges/parentResource';
 import { isAssignedToPageVariable, isExpectedValue, isTestParameter } from '../judges/roles';
 import { isHandedToNonRequest } from '../judges/taker';
 import type { Confidence } from '../model/confidence';
+import type { FindingKind } from '../model/findingKinds';
 import { includesPetsPath, matchPetPath } from '../model/petPath';
 import { HOLE, HOLE_CHAR, renderParts, tokenEnd, type Token } from '../model/tokens';
 import {
@@ -29,7 +31,7 @@ export interface RawFinding {
    * `serves`: a route registered for the path (a server, a mock), not a request; `mock`: a test
    * double's stub or check of a client's call (`when(api.getPet(1))`), not a call.
    */
-  kind: 'url' | 'operation' | 'serves' | 'mock';
+  kind: Exclude<FindingKind, 'wrapper'>;
   confidence: Confidence;
   /** The URL expression or the operation name. */
   start: number;
@@ -164,6 +166,9 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
     (isExpectedValue(tokens, url.first) || isTestParameter(tokens, url.first))
   )
     confidence = 'possible';
+  // A test of the project's own route through its test client goes with the route: its own kind.
+  if (!url.shell && testsOwnRoute(tokens, url.first, url.last, url.rendered))
+    return { ...urlFinding(tokens, url, confidence), kind: 'route-test' };
   return urlFinding(tokens, url, confidence);
 }
 

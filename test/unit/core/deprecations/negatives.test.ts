@@ -16,6 +16,13 @@ export const NEGATIVE_CASES: Case[] = [
   ['a.ts', "const message = 'I have 3 pets/cats at home';", []],
   ['a.ts', "log.warn('GET /pets/{petId} is deprecated, use the list');", []],
   ['a.py', 'raise ValueError(f"GET /pets/{pet_id} failed with {status}")', []],
+  // a test's title names the request it tests; the request itself is found where it is made
+  ['pets_spec.rb', "describe 'GET /api/v1/pets/1' do\n  it 'shows' do\n  end\nend", []],
+  ['pets_spec.rb', 'context "GET /pets/#{pet.id}" do\nend', []],
+  ['pets.test.js', "describe('GET /pets/1', () => {\n  it('GET /pets/2', () => {});\n});", []],
+  ['pets.test.ts', 'test(`GET /pets/${id} answers 404`, async () => {});', []],
+  ['pets_test.go', 't.Run("GET /pets/1", func(t *testing.T) {})', []],
+  ['PetsTest.java', '@DisplayName("GET /pets/{id}")\nvoid getsOne() {}', []],
   // explicit other methods
   ['a.ts', "fetch(`${BASE}/pets/${id}`, { method: 'DELETE' })", []],
   [

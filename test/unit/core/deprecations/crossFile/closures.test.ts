@@ -26,7 +26,7 @@ describe('a call that takes a closure is not a definition', () => {
           "it('shows one pet', function () {",
           '    [$owner] = ownerWithHome();',
           '    $pet = Pet::factory()->create();',
-          '    $this->actingAs($owner)->getJson("/api/pets/{$pet->id}")->assertOk();',
+          '    Http::withToken($owner->token)->get("{$base}/api/pets/{$pet->id}")->throw();',
           '});',
           '',
           "it('deletes a pet', function () {",
@@ -35,7 +35,7 @@ describe('a call that takes a closure is not a definition', () => {
           '});',
         ].join('\n'),
       }),
-      ['tests/Feature/PetTest.php:16 url /api/pets/{…}'],
+      ['tests/Feature/PetTest.php:16 url {…}/api/pets/{…}'],
     );
   });
 
@@ -43,18 +43,18 @@ describe('a call that takes a closure is not a definition', () => {
     assert.deepEqual(
       await reportedIn({
         'test/pets.spec.js': [
-          "const request = require('supertest')",
+          "const api = require('./api')",
           "describe('pets', function () {",
           "  it('lists pets', function () {",
-          "    return request(app).get('/pets').expect(200)",
+          "    return api.get('/pets').then((res) => assert.equal(res.status, 200))",
           '  })',
           '',
           "  it('reads one pet', function () {",
-          '    return request(app).get(`/pets/${pet.id}`).expect(200)',
+          '    return api.get(`/pets/${pet.id}`).then((res) => assert.equal(res.status, 200))',
           '  })',
           '',
           "  it('reads it again', function () {",
-          '    return request(app).get(`/pets/${pet.id}`).expect(200)',
+          '    return api.get(`/pets/${pet.id}`).then((res) => assert.equal(res.status, 200))',
           '  })',
           '})',
         ].join('\n'),
@@ -114,7 +114,7 @@ describe('a call that takes a closure is not a definition', () => {
           '<?php',
           'function showPet($owner, int $id)',
           '{',
-          '    return test()->actingAs($owner)->getJson("/api/pets/{$id}");',
+          '    return Http::withToken($owner->token)->get("{$base}/api/pets/{$id}");',
           '}',
           '',
           "it('shows one pet', function () {",
@@ -123,7 +123,7 @@ describe('a call that takes a closure is not a definition', () => {
         ].join('\n'),
       }),
       [
-        'tests/Feature/PetTest.php:4 url /api/pets/{…}',
+        'tests/Feature/PetTest.php:4 url {…}/api/pets/{…}',
         'tests/Feature/PetTest.php:8 wrapper showPet',
       ],
     );

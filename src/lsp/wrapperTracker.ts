@@ -89,9 +89,7 @@ export class WrapperTracker {
   /** The files that send a request themselves (the fix points are there). */
   requestFiles(): string[] {
     return [...this.requests]
-      .filter(([, file]) =>
-        file.findings.some((finding) => !isReportedApart(finding.kind)),
-      )
+      .filter(([, file]) => file.findings.some((finding) => !isReportedApart(finding.kind)))
       .map(([path]) => path);
   }
 

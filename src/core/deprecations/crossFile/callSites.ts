@@ -5,7 +5,7 @@
  * (`pets.FetchPet`). A call of the name without such evidence is only `possible`, and a generic name
  * (`get`, `fetch`) never counts on its name alone.
  */
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import {
   ignoresFile,
   isSuppressed,
@@ -357,6 +357,7 @@ class FileEvidence {
         continue;
       }
       if (statement && token.kind === 'punct') {
+        if (token.text === '*') statement.wildcard = true;
         if (token.text === '(' || token.text === '{') depth++;
         else if ((token.text === ')' || token.text === '}') && depth > 0) depth--;
         continue;
@@ -367,8 +368,12 @@ class FileEvidence {
           !statement &&
           ((lineStart && IMPORT_STARTS.has(token.text)) || token.text === 'require')
         )
-          this.imports.push((statement = { names: new Set(), paths: [] }));
-        if (statement) statement.names.add(token.text.toLowerCase());
+          this.imports.push((statement = { names: new Set(), paths: [], segments: [] }));
+        if (statement) {
+          statement.names.add(token.text.toLowerCase());
+          if (!IMPORT_STARTS.has(token.text) && token.text !== 'static')
+            statement.segments.push(token.text.toLowerCase());
+        }
       } else if (statement && token.kind === 'string') {
         const module = literalText(token);
         if (module) {
@@ -386,6 +391,9 @@ class FileEvidence {
     // An import names the function, its class or its module.
     if (byImport && this.importsEntry(entry)) return true;
     if (!member) return false;
+    // Java and Kotlin see another package's class only through an import: a receiver named or
+    // typed like a class of another package, not imported, is another class of that name.
+    if (JVM.has(entry.family) && !this.seesJvmClass(entry, site.path)) return false;
     // Go names a type by its package: in another package, `Processor` is another type, and only
     // `pet.Processor` is the wrapper's.
     const qualifier =
@@ -418,6 +426,8 @@ class FileEvidence {
    * than `src/api/pets.ts`'s.
    */
   private importsEntry(entry: WrapperEntry): boolean {
+    if (JVM.has(entry.family))
+      return this.imports.some((statement) => jvmImportReaches(statement, entry));
     const name = entry.name.toLowerCase();
     const owner = entry.owner?.toLowerCase();
     return this.imports.some(
@@ -426,6 +436,25 @@ class FileEvidence {
           (owner !== undefined && names.has(owner)) ||
           entry.modules.some((module) => names.has(module))) &&
         !paths.some((path) => namesAnotherFile(path, entry)),
+    );
+  }
+
+  /**
+   * Whether a Java or Kotlin file sees the entry's class: the same package (the same folder, or
+   * the same last two folders: `src/test/java/a/b` and `src/main/java/a/b`), or an import of the
+   * class, or of its package's classes (`import a.b.*`).
+   */
+  private seesJvmClass(entry: WrapperEntry, path: string): boolean {
+    if (samePackageFolder(entry.path, path)) return true;
+    const folders = dirname(entry.path).toLowerCase().split(/[/\\]/);
+    return this.imports.some(
+      (statement) =>
+        jvmImportReaches(statement, entry) ||
+        (statement.wildcard === true &&
+          statement.segments.length > 0 &&
+          statement.segments.every(
+            (segment, i) => folders.at(i - statement.segments.length) === segment,
+          )),
     );
   }
 
@@ -531,6 +560,50 @@ function plainName(name: string): string {
 interface ImportStatement {
   names: Set<string>;
   paths: string[];
+  /** Its dotted name's segments, lower-cased (`import static a.b.C.fn` → a, b, c, fn). */
+  segments: string[];
+  /** It imports every name of a package or module (`import a.b.*`). */
+  wildcard?: true;
+}
+
+/**
+ * Whether a Java or Kotlin import names the entry: its class (`import a.b.PetService`, also
+ * `import static a.b.PetService.fetch`), or the function itself when it is top-level (`import
+ * a.b.fetchPet`) — never a class's method on its own (`import io.ktor.serialization.kotlinx.json
+ * .json` is not `Get.json()`). The package before the class must be the entry's folder (`import
+ * com.vet.service.PetService` is not `com/petsup/services/PetService.kt`), unless the entry lies
+ * in a source root itself.
+ */
+function jvmImportReaches(statement: ImportStatement, entry: WrapperEntry): boolean {
+  const { segments } = statement;
+  if (segments.length === 0) return false;
+  const owner = entry.owner ? plainName(entry.owner) : undefined;
+  const container = segments.findIndex(
+    (segment) => segment === owner || entry.modules.includes(segment),
+  );
+  const at =
+    container >= 0
+      ? container
+      : owner === undefined && segments.at(-1) === entry.name.toLowerCase()
+        ? segments.length - 1
+        : -1;
+  if (at < 0) return false;
+  const packageName = segments.slice(0, at);
+  const folder = basename(dirname(entry.path)).toLowerCase();
+  return packageName.length === 0 || packageName.at(-1) === folder || SOURCE_ROOTS.has(folder);
+}
+
+/** Folders that hold a source tree's root package: its files' packages are not their folder. */
+const SOURCE_ROOTS = new Set(['java', 'kotlin', 'scala', 'groovy', 'src', 'main', 'test']);
+
+/** Two Java or Kotlin files of one package: one folder, or the same last two folders. */
+function samePackageFolder(a: string, b: string): boolean {
+  const left = dirname(a).toLowerCase().split(/[/\\]/);
+  const right = dirname(b).toLowerCase().split(/[/\\]/);
+  if (left.join('/') === right.join('/')) return true;
+  return (
+    left.length >= 2 && right.length >= 2 && left.slice(-2).join('/') === right.slice(-2).join('/')
+  );
 }
 
 /**

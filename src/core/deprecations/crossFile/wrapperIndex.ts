@@ -85,6 +85,7 @@ const GENERIC_NAMES = new Set([
   'details',
   'item',
   'one',
+  'json',
 ]);
 
 /** Whether a name is too common to count on its own (`get`, `fetchData`, `Load`). */

@@ -87,9 +87,9 @@ const FILE_CLIENTS: { receiver?: RegExp; names: RegExp }[] = [
     names:
       /^(?:TestRestTemplate|LocalServerPort|QuarkusTest|MicronautTest|RestAssuredMockMvc|testApplication|withTestApplication)$/,
   },
-  // Starlette, FastAPI, Flask, Django, Django REST framework, Falcon.
+  // Starlette, FastAPI, Flask (`self.app = app.test_client()`), Django, Django REST framework.
   {
-    receiver: /client$/i,
+    receiver: /client$|^app$/i,
     names: /^(?:TestClient|test_client|APIClient|APITestCase|APIRequestFactory|TestingClient)$/,
   },
   // Symfony's WebTestCase: $client = static::createClient().
@@ -109,6 +109,10 @@ export function testsOwnRoute(
   if (!isRelative(tokens, first, rendered)) return false;
   // Fastify and hapi: app.inject({ method: 'GET', url: '/pets/1' }).
   if (injectedOptions(tokens, first)) return true;
+  const evidence = evidenceOf(tokens);
+  // Go: a handler test (httptest) hands its relative paths to the app, whatever helper takes them
+  // (doGet(t, app, "/pets/1")); no Go client sends a URL without a host.
+  if (evidence.names.has('httptest') && rendered.startsWith('/')) return true;
   const send = sendingCall(tokens, first, last);
   if (!send) return false;
   const { callee, opener } = send;
@@ -116,12 +120,14 @@ export function testsOwnRoute(
   const chain = chainStart(tokens, callee);
   const chainNames = namesBetween(tokens, chain, callee);
   if (chainNames.some((text) => IN_PROCESS_RECEIVERS.test(text))) return true;
+  // A request object made for a handler or a validator: MockRequest(…), httpMocks.createRequest(…).
+  if (/^(?:Mock|mock)[A-Z]\w*Request$|^MockRequest$/.test(name) || chainNames[0] === 'httpMocks')
+    return true;
   if (startsOnApp(tokens, chain)) return true;
   // MockMvc: perform(get("/pets/{id}", 1)), the request builder handed to perform.
   if (opener >= 0 && isHandedToPerform(tokens, opener)) return true;
   // hapi's server.inject('/pets/1').
   if (name === 'inject') return true;
-  const evidence = evidenceOf(tokens);
   const receiver = chainNames.length > 1 ? chainNames[chainNames.length - 2]! : '';
   // Hono's in-process request: app.request('/pets/1').
   if (name === 'request' && /^(?:app|api)$/.test(receiver) && opener >= 0) return true;
@@ -143,6 +149,9 @@ export function testsOwnRoute(
   // Django's TestCase: self.client.get(…), in a file that imports django.test.
   if (receiver === 'client' && chainNames[0] === 'self' && evidence.names.has('django'))
     return true;
+  // pytest: a test function's `client` fixture (Flask's, FastAPI's, Django's conventions).
+  if (chainNames.length === 2 && /^(?:client|async_client|app_client|test_client)$/.test(receiver))
+    return isTestFixture(tokens, chain, receiver);
   // Phoenix: get(conn, "/pets/1"), conn |> get("/pets/1"), in a ConnCase.
   if (evidence.names.has('ConnCase') || evidence.names.has('ConnTest'))
     return (
@@ -268,6 +277,24 @@ function injectedOptions(tokens: readonly Token[], first: number): boolean {
   if (open < 1 || tokens[open]!.text !== '(') return false;
   const callee = previousSignificant(tokens, open - 1);
   return callee >= 0 && tokens[callee]!.text === 'inject';
+}
+
+/** Tokens searched back for the `def` of the test function a request is in. */
+const DEF_REACH = 3000;
+
+/** `def test_read(client, auth):` around the request, with `name` among its parameters. */
+function isTestFixture(tokens: readonly Token[], from: number, name: string): boolean {
+  for (let i = from - 1; i >= Math.max(0, from - DEF_REACH); i--) {
+    if (tokens[i]!.text !== 'def') continue;
+    const test = nextSignificant(tokens, i + 1);
+    if (test < 0 || !/^test/.test(tokens[test]!.text)) return false;
+    const open = nextSignificant(tokens, test + 1);
+    if (open < 0 || tokens[open]!.text !== '(') return false;
+    for (let j = open + 1; j < Math.min(tokens.length, open + 60) && tokens[j]!.text !== ')'; j++)
+      if (tokens[j]!.text === name) return true;
+    return false;
+  }
+  return false;
 }
 
 /** A Pest file: its tests are `it(…)` and `test(…)` calls, with `$this` bound to the test case. */

@@ -127,6 +127,7 @@ describe('generated builders sent later', () => {
           '}',
         ].join('\n'),
         'src/main/java/app/Main.java': [
+          'import org.openapitools.client.api.PetsApi;',
           'public class Main {',
           '  public static void main(String[] args) throws Exception {',
           '    PetsApi petsApi = new PetsApi(Configuration.getDefaultApiClient());',
@@ -136,7 +137,8 @@ describe('generated builders sent later', () => {
         ].join('\n'),
       }),
       [
-        'src/main/java/app/Main.java:4 wrapper showPetById',
+        // The import names the builder's file: its execute() is the call, on the same line.
+        'src/main/java/app/Main.java:5 wrapper execute',
         'src/main/java/org/openapitools/client/api/PetsApi.java:3 wrapper APIshowPetByIdRequest',
         'src/main/java/org/openapitools/client/api/PetsApi.java:9 url {…}/pets/{…}',
       ],

@@ -230,6 +230,7 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
             '}',
           ].join('\n'),
           'ui/PetViewModel.java': [
+            'import api.PetApi;',
             'class PetViewModel {',
             '  private final PetApi api;',
             '  void load(long id) {',
@@ -238,7 +239,66 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
             '}',
           ].join('\n'),
         }),
-        ['ui/PetViewModel.java:4 certain fetchPet'],
+        ['ui/PetViewModel.java:5 certain fetchPet'],
+      );
+    });
+
+    it('Java and Kotlin: a class of another package is reached only through an import of it', async () => {
+      assert.deepEqual(
+        await calls({
+          // Two projects in one tree: a generated client's method json(), and a Ktor test's
+          // plugin setup calling Ktor's own top-level json(), imported from Ktor.
+          'client/src/main/kotlin/io/github/gen/Pets.kt': [
+            'package io.github.gen',
+            'class Get(private val client: HttpClient, private val petId: String) {',
+            '    suspend fun json(): Pet = client.get("/pets/$petId").body()',
+            '}',
+          ].join('\n'),
+          'backend/src/test/kotlin/com/petbook/IntegrationTest.kt': [
+            'package com.petbook',
+            'import io.ktor.serialization.kotlinx.json.json',
+            'class IntegrationTest {',
+            '    fun setup() { install(ContentNegotiation) { json() } }',
+            '}',
+          ].join('\n'),
+          // Another project's PetService, in a package that imports none: not the interface's.
+          'mobile/app/src/main/java/com/petsup/services/PetService.kt': [
+            'package com.petsup.services',
+            'interface PetService {',
+            '    @GET("pets/{id}")',
+            '    fun getPetById(@Path("id") id: Long): Call<Pet>',
+            '}',
+          ].join('\n'),
+          'server/src/main/java/com/vet/controller/PetController.java': [
+            'package com.vet.controller;',
+            'import com.vet.service.PetService;',
+            'class PetController {',
+            '    private final PetService petService;',
+            '    Pet get(Long id) { return petService.getPetById(id); }',
+            '}',
+          ].join('\n'),
+          // The same interface imported, and used from its own package's tests: its calls.
+          'mobile/app/src/main/java/com/petsup/ui/PetViewModel.java': [
+            'package com.petsup.ui;',
+            'import com.petsup.services.PetService;',
+            'class PetViewModel {',
+            '    private final PetService service;',
+            '    void load(long id) { service.getPetById(id).enqueue(callback); }',
+            '}',
+          ].join('\n'),
+          'mobile/app/src/test/java/com/petsup/services/PetServiceTest.java': [
+            'package com.petsup.services;',
+            'class PetServiceTest {',
+            '    PetService petService;',
+            '    void t() { petService.getPetById(1L).execute(); }',
+            '}',
+          ].join('\n'),
+        }),
+        [
+          'mobile/app/src/main/java/com/petsup/ui/PetViewModel.java:5 certain getPetById',
+          'mobile/app/src/test/java/com/petsup/services/PetServiceTest.java:4 certain getPetById',
+          'server/src/main/java/com/vet/controller/PetController.java:5 possible getPetById',
+        ],
       );
     });
 

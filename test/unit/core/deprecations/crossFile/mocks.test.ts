@@ -19,6 +19,7 @@ describe('calls from tests through mocks', () => {
     '}',
   ].join('\n');
   const taskService = [
+    'import app.client.PetClient;',
     '@Service',
     'public class TaskService {',
     '    private final PetClient petClient;',
@@ -51,7 +52,7 @@ describe('calls from tests through mocks', () => {
     };
     assert.deepEqual(await reportedIn(project), [
       'src/main/java/app/client/PetClient.java:3 url /pets/{id}',
-      'src/main/java/app/service/TaskService.java:5 wrapper getPetById',
+      'src/main/java/app/service/TaskService.java:6 wrapper getPetById',
     ]);
     assert.deepEqual(await hintsOf('mock', project), [
       'src/test/java/app/service/TaskServiceTest.java:11 mock getPetById',

@@ -75,6 +75,27 @@ describe("tests of the project's own route, through its test client", () => {
         '    api_client = APIClient()',
         '    response = api_client.get("/pets/7/")',
       ].join('\n'),
+      'tests/test_fixture.py': [
+        '@pytest.mark.asyncio',
+        'async def test_read(client, auth_headers):',
+        '    res = await client.get(f"/api/v1/pets/{pet_id}", headers=auth_headers)',
+      ].join('\n'),
+      'tests/test_class_fixture.py': [
+        'class TestPets:',
+        '    def test_read(self, client, token):',
+        '        response = client.get(f"/api/pets/{pet_id}")',
+      ].join('\n'),
+      'pet/tests.py': [
+        'class PetTest(unittest.TestCase):',
+        '    def setUp(self):',
+        '        self.app = create_app().test_client()',
+        '    def test_read(self):',
+        "        rv = self.app.get('/pets/' + pet_id)",
+      ].join('\n'),
+      'tests/test_validation.py': [
+        'def test_validate():',
+        '    request = MockRequest(host_url, "GET", "/pets/1", path_pattern="/pets/{petId}")',
+      ].join('\n'),
       'tests/test_testserver.py': [
         'from starlette.testclient import TestClient',
         'def test_read(client: TestClient):',
@@ -176,6 +197,15 @@ describe("tests of the project's own route, through its test client", () => {
         '\treq := httptest.NewRequest("GET", "/pets/1", nil)',
         '\trec := httptest.NewRecorder()',
         '\trouter.ServeHTTP(rec, req)',
+        '}',
+      ].join('\n'),
+      'handlers/fiber_test.go': [
+        'func doGet(t *testing.T, app *fiber.App, rawURL string) (*http.Response, error) {',
+        '\treq := httptest.NewRequest("GET", rawURL, nil)',
+        '\treturn app.Test(req)',
+        '}',
+        'func TestFind(t *testing.T) {',
+        '\trr, _ := doGet(t, server, fmt.Sprintf("/pets/%d", pet.Id))',
         '}',
       ].join('\n'),
       'test/app_web/pet_controller_test.exs': [

@@ -66,11 +66,7 @@ describe('fix’s unified diff, made from the edits: git applies it and gets the
       ],
     ]) {
       const diff = unifiedDiff('file', text, edits);
-      assert.equal(
-        applied(text, diff),
-        applyEdits(text, edits),
-        JSON.stringify(edits),
-      );
+      assert.equal(applied(text, diff), applyEdits(text, edits), JSON.stringify(edits));
     }
   });
 });

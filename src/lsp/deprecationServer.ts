@@ -276,7 +276,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       connection.console.error(`petstore: could not scan ${path ?? 'a document'}: ${scan.failure}`);
     if (path === undefined) return diagnosticsFor(scan.findings, language, path, text);
     if (wrappers.update(path, language.family, scan.findings, text) && follow) scheduleRebuild();
-    const requests = wrappers.decided(scan.findings, language.family);
+    const requests = wrappers.decided(scan.findings, language.family, path);
     return diagnosticsFor([...requests, ...wrappers.callsIn(path)], language, path, text);
   };
 
@@ -607,7 +607,7 @@ export function startDeprecationServer(connection: Connection, options: ServerOp
       groupOf: (path) => workspace.groupOf(path),
       exists: (path) => workspace.exists(path),
       ...(workspace.modules ? { modules: (path: string) => workspace.modules!(path) } : {}),
-      decided: (findings, family) => wrappers.decided(findings, family),
+      decided: (findings, family, path) => wrappers.decided(findings, family, path),
     });
 
   connection.onCodeAction((params) =>

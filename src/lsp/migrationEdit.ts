@@ -50,7 +50,7 @@ export interface MigrationInput {
   /** Reads the modules a file imports by relative specifiers (relativeModules), if it can. */
   modules?: (path: string) => (specifier: string) => string | undefined;
   /** A file's findings as the workspace's own definitions decide them (ownDefinitions). */
-  decided: (findings: readonly Finding[], family: string) => Finding[];
+  decided: (findings: readonly Finding[], family: string, path: string) => Finding[];
 }
 
 export async function migrationEdit(input: MigrationInput): Promise<MigrationEditResult> {
@@ -64,7 +64,7 @@ export async function migrationEdit(input: MigrationInput): Promise<MigrationEdi
     const uri = input.uriOf(path);
     const wanted = at && new Set(at.map((position) => `${position.line}:${position.character}`));
     const requests = input
-      .decided(input.engine.scan(file.text, file.language), file.language.family)
+      .decided(input.engine.scan(file.text, file.language), file.language.family, path)
       .filter(
         (finding: Finding) =>
           isRequest(finding) &&

@@ -97,8 +97,8 @@ export class WrapperTracker {
    * A file's own findings as the workspace's definitions decide them: a call of the project's own
    * function named like the operation goes through it, or is none once it no longer sends.
    */
-  decided(findings: readonly Finding[], family: string): Finding[] {
-    return withOwnDecisions(findings, family, this.own);
+  decided(findings: readonly Finding[], family: string, path: string): Finding[] {
+    return withOwnDecisions(findings, family, this.own, path);
   }
 
   /** The calls of wrappers in a file, as of the last rebuild. */
@@ -126,8 +126,8 @@ export class WrapperTracker {
       if (
         findings.some(
           (finding) =>
-            signature([decidedByOwn(finding, family, own) ?? finding]) !==
-            signature([decidedByOwn(finding, family, this.own) ?? finding]),
+            signature([decidedByOwn(finding, family, own, path) ?? finding]) !==
+            signature([decidedByOwn(finding, family, this.own, path) ?? finding]),
         )
       )
         changed.add(path);

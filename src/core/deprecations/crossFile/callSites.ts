@@ -5,7 +5,7 @@
  * (`pets.FetchPet`). A call of the name without such evidence is only `possible`, and a generic name
  * (`get`, `fetch`) never counts on its name alone.
  */
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join, normalize } from 'node:path';
 import {
   ignoresFile,
   isSuppressed,
@@ -313,14 +313,22 @@ function reachedEntry(
       if (entry.family === 'go' && dirname(entry.path) === dirname(site.path))
         return { entry, confidence: entry.confidence };
   // A member call where the file has its own method of that name: only its receiver can tell.
-  const byImport = !site.definedHere;
+  // An import that names one entry outweighs a receiver named like another's class.
+  if (!site.definedHere)
+    for (const entry of ordered)
+      if (site.evidence.importsEntry(entry, site.path))
+        return { entry, confidence: entry.confidence };
   for (const entry of ordered)
-    if (site.evidence.reaches(entry, site, byImport))
-      return { entry, confidence: entry.confidence };
+    if (site.evidence.reaches(entry, site)) return { entry, confidence: entry.confidence };
   const nearest = ordered[0]!;
   // Without evidence, a file's own method of that name is the likelier target (p.GetById in a
   // file that defines GetById); a generic name is too common to mean anything.
   if (site.definedHere || isGenericName(nearest.name)) return undefined;
+  // A function or a receiver the file imports from another module (`getPet` or `DetailService`
+  // from './service') is that module's: not a wrapper of this name elsewhere.
+  const bound = site.member ? receiver : nearest.name;
+  if (bound !== undefined && site.evidence.importsFromElsewhere(bound, nearest, site.path))
+    return undefined;
   return { entry: nearest, confidence: 'possible' };
 }
 
@@ -384,12 +392,21 @@ class FileEvidence {
     }
   }
 
-  /** Whether the call of `entry`'s name at `at` is shown to reach it. */
-  reaches(entry: WrapperEntry, site: CallSite, byImport: boolean): boolean {
+  /** Whether `name` is bound by an import whose every path names another file than `entry`'s. */
+  importsFromElsewhere(name: string, entry: WrapperEntry, path: string): boolean {
+    const lower = name.toLowerCase();
+    return this.imports.some(
+      ({ names, paths }) =>
+        names.has(lower) &&
+        paths.length > 0 &&
+        paths.every((specifier) => namesAnotherFile(specifier, entry, path)),
+    );
+  }
+
+  /** Whether the member call of `entry`'s name at `at` is shown to reach it by its receiver. */
+  reaches(entry: WrapperEntry, site: CallSite): boolean {
     const { tokens, at, member } = site;
     const owner = entry.owner ? plainName(entry.owner) : undefined;
-    // An import names the function, its class or its module.
-    if (byImport && this.importsEntry(entry)) return true;
     if (!member) return false;
     // Java and Kotlin see another package's class only through an import: a receiver named or
     // typed like a class of another package, not imported, is another class of that name.
@@ -425,7 +442,7 @@ class FileEvidence {
    * file: `import { getPetById } from '@/backend/services/pets'` is another module's function
    * than `src/api/pets.ts`'s.
    */
-  private importsEntry(entry: WrapperEntry): boolean {
+  importsEntry(entry: WrapperEntry, path: string): boolean {
     if (JVM.has(entry.family))
       return this.imports.some((statement) => jvmImportReaches(statement, entry));
     const name = entry.name.toLowerCase();
@@ -435,7 +452,7 @@ class FileEvidence {
         (names.has(name) ||
           (owner !== undefined && names.has(owner)) ||
           entry.modules.some((module) => names.has(module))) &&
-        !paths.some((path) => namesAnotherFile(path, entry)),
+        !paths.some((specifier) => namesAnotherFile(specifier, entry, path)),
     );
   }
 
@@ -606,28 +623,40 @@ function samePackageFolder(a: string, b: string): boolean {
   );
 }
 
+/** A source file's extension, taken off a module's path (`pet.service` keeps its `.service`). */
+const SOURCE_EXTENSION =
+  /\.(?:[cm]?[jt]sx?|vue|svelte|py|rb|php|go|java|kt|kts|cs|dart|swift|rs|ex|exs|scala|groovy)$/i;
+
 /**
- * Whether an import's path names a file other than the wrapper's: its last two segments, where it
- * has two (`'../api/pets'`, `'@/backend/services/pets'`, Go's `"example.com/app/internal/pets"`),
- * differ from the wrapper's file and folder (its package's folders, in Go). One segment
- * (`'./pets'`, a package's name) cannot tell.
+ * Whether an import's path names a file other than the wrapper's. A relative path (`'./service'`,
+ * `'../services/pet.service'`) is resolved from the importing file's folder and compared whole.
+ * Otherwise its last two segments, where it has two (`'@/backend/services/pets'`, Go's
+ * `"example.com/app/internal/pets"`), are compared with the wrapper's file and folder (its
+ * package's folders, in Go); one segment (a package's name) cannot tell.
  */
-function namesAnotherFile(path: string, entry: WrapperEntry): boolean {
-  const segments = path
-    .replace(/\.[A-Za-z]+$/, '')
-    .split(/[/\\]/)
-    .filter((segment) => segment && segment !== '.' && segment !== '..' && !/^[@~]/.test(segment));
-  if (segments.length < 2) return false;
-  let own = entry.path.replace(/\.[A-Za-z]+$/, '').split(/[/\\]/);
+function namesAnotherFile(specifier: string, entry: WrapperEntry, importer: string): boolean {
+  // Normalized as the resolved path is: URIs and Windows paths alike.
+  let own = normalize(entry.path).replace(/\\/g, '/').replace(SOURCE_EXTENSION, '').split('/');
   if (entry.family === 'go' || ['index', '__init__', 'mod'].includes(own.at(-1) ?? ''))
     own = own.slice(0, -1);
-  if (own.length < 2) return false;
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  if (/^\.\.?\//.test(specifier)) {
+    const resolved = normalize(join(dirname(importer), specifier))
+      .replace(/\\/g, '/')
+      .replace(SOURCE_EXTENSION, '')
+      .replace(/\/(?:index|__init__|mod)$/, '');
+    return !same(resolved, own.join('/'));
+  }
+  const segments = specifier
+    .replace(SOURCE_EXTENSION, '')
+    .split(/[/\\]/)
+    .filter((segment) => segment && segment !== '.' && segment !== '..' && !/^[@~]/.test(segment));
+  if (segments.length < 2 || own.length < 2) return false;
   return !same(segments.at(-1)!, own.at(-1)!) || !same(segments.at(-2)!, own.at(-2)!);
 }
 
 /** `'./services/petService'` -> `petservice`; `"app/pets"` -> `pets`. */
 function moduleName(specifier: string): string {
   const last = specifier.split(/[/\\]/).pop() ?? specifier;
-  return last.replace(/\.[A-Za-z]+$/, '').toLowerCase();
+  return last.replace(SOURCE_EXTENSION, '').toLowerCase();
 }

@@ -50,7 +50,7 @@ export async function followWrappers(
   // no longer send the request, are not calls). Followed again with the calls so decided.
   const decided = direct.map(({ path, findings }) => ({
     path,
-    findings: withOwnDecisions(findings, familyOf(path), own),
+    findings: withOwnDecisions(findings, familyOf(path), own, path),
   }));
   return { ...(await follow(decided, mentioning, familyOf)), own };
 }

@@ -57,7 +57,7 @@ function withOwnDecided(outcome: ScanOutcome, own: OwnNames): void {
     const family = languageOfPath(file.path)?.family;
     if (!family) continue;
     for (const finding of file.findings) {
-      const decided = decidedByOwn(finding, family, own);
+      const decided = decidedByOwn(finding, family, own, file.path);
       if (decided !== undefined) replaced.set(finding, decided);
     }
   }

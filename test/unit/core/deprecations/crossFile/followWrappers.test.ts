@@ -243,6 +243,48 @@ describe('cross-file index: calls of the functions that send GET /pets/{id}', ()
       );
     });
 
+    it('JavaScript: the file an import names decides, `pet.service` and relative paths resolved', async () => {
+      const found = await wrapperCallsIn({
+        'shop/src/app/services/pet.service.ts': [
+          "@Injectable({ providedIn: 'root' })",
+          'export class PetService {',
+          '  constructor(private http: HttpClient) {}',
+          "  path = 'http://localhost:3000/pets/';",
+          '  getPetDetails(id: number) { return this.http.get<Pet>(this.path + id) }',
+          '}',
+        ].join('\n'),
+        'shop/src/app/advert-list/advert-list.component.ts': [
+          "import { PetService } from '../services/pet.service';",
+          'export class AdvertListComponent {',
+          '  constructor(private petService: PetService) {}',
+          '  load(advert) { this.petService.getPetDetails(advert.petId).subscribe(); }',
+          '}',
+        ].join('\n'),
+        // Another project in the tree, whose module is named like the receiver.
+        'react/client/services/petService.js':
+          'export const getPetDetails = async (petId) => fetch(`${BASE}/pets/${petId}`);',
+        // A module that sends nothing: its getPet is not the other project's.
+        'tail/src/redux/detail/service.js':
+          'export const getPet = async (id) => fetch(`${BASE}/pets?status=available&limit=100`);',
+        'tail/src/redux/detail/thunks.js': [
+          "import { getPet } from './service';",
+          'export const load = (id) => getPet(id);',
+        ].join('\n'),
+        'demo/scripts.js': 'function getPet(petId) { return fetch(BASE + "/pets/" + petId); }',
+      });
+      assert.deepEqual(
+        [...found].flatMap(([path, findings]) =>
+          findings.map(
+            (finding) =>
+              `${path}:${finding.start.line + 1} ${finding.confidence} ${finding.detail} via ${finding.via?.[0]?.path}`,
+          ),
+        ),
+        [
+          'shop/src/app/advert-list/advert-list.component.ts:4 certain getPetDetails via shop/src/app/services/pet.service.ts',
+        ],
+      );
+    });
+
     it('Java and Kotlin: a class of another package is reached only through an import of it', async () => {
       assert.deepEqual(
         await calls({

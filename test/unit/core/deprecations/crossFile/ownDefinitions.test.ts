@@ -22,7 +22,7 @@ async function findingsOf(project: Record<string, string>): Promise<string[]> {
   );
   const lines: string[] = [];
   for (const { path, findings } of direct)
-    for (const finding of withOwnDecisions(findings, languageOfPath(path)?.family, own))
+    for (const finding of withOwnDecisions(findings, languageOfPath(path)?.family, own, path))
       lines.push(`${path}:${finding.start.line + 1} ${finding.kind} ${finding.detail}`);
   for (const [path, found] of calls)
     for (const finding of found)
@@ -80,6 +80,22 @@ describe('the project’s own function named like the operation: its definition 
           'package main\n\nfunc main() {\n\tresp, err := client.GetPet(7)\n\t_ = resp\n}\n',
       }),
       [],
+    );
+  });
+
+  it('of two projects in one tree defining the name, the call’s own project decides', async () => {
+    assert.deepEqual(
+      await findingsOf({
+        // This project's getPet is migrated: its calls are none.
+        'tail/src/redux/detail/service.js':
+          'const getPet = async (id) => (await fetchPetFromList(`${BASE}/pets`, id.id)).json();\nexport default { getPet };\n',
+        'tail/src/redux/detail/thunks.js':
+          "import DetailService from './service';\nexport const load = async (id) => DetailService.getPet({ id });\n",
+        // Another project's getPet still sends the request; its own calls go through it.
+        'demo/scripts.js':
+          'function getPet(petId) {\n  return $.get(BASE + "/pets/" + petId);\n}\ngetPet(7);\n',
+      }),
+      ['demo/scripts.js:2 url {…}/pets/{…}', 'demo/scripts.js:4 wrapper getPet'],
     );
   });
 

@@ -50,6 +50,10 @@ export const HARDENED_CONFIG: readonly (readonly [string, string])[] = [
  * diff or textconv program, no colour, the a/ and b/ prefixes, no context, hunks never merged.
  */
 export const HARDENED_DIFF_OPTIONS: readonly string[] = [
+  // A submodule's work tree is never looked into: git would run `git status` there, under the
+  // submodule's own configuration (its filter drivers, which filtersOff does not see). Only the
+  // commit the superproject records for it is compared.
+  '--ignore-submodules=dirty',
   '--no-ext-diff',
   '--no-textconv',
   '--no-color',

@@ -223,6 +223,38 @@ describe('hostile repositories: git runs nothing the repository configures', fun
     assert.deepEqual(repository.whatRan(), []);
   });
 
+  it('--changed-since: a submodule’s own configuration runs nothing (its work tree is not looked into)', async () => {
+    const repository = hostile((made) => {
+      // A nested repository committed as a submodule (a gitlink), with a file of its own.
+      const sub = join(made.root, 'sub');
+      mkdirSync(sub);
+      execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: sub });
+      writeFileSync(join(sub, 'f.js'), 'fetch(`/pets/${id}`);\n');
+      for (const args of [
+        ['config', 'user.email', 'dev@example.com'],
+        ['config', 'user.name', 'Dev'],
+        ['add', '-A'],
+        ['commit', '-q', '-m', 'sub'],
+      ])
+        execFileSync('git', args, { cwd: sub, stdio: 'pipe' });
+      made.commit('2026-03-01');
+    });
+    const sub = join(repository.root, 'sub');
+    // The submodule's own driver: the superproject's filtersOff never sees it.
+    writeFileSync(join(sub, '.git', 'info', 'attributes'), '* filter=subevil\n');
+    execFileSync('git', ['config', 'filter.subevil.clean', repository.marker('submodule-clean')], {
+      cwd: sub,
+    });
+    execFileSync('git', ['config', 'core.fsmonitor', repository.marker('submodule-fsmonitor')], {
+      cwd: sub,
+    });
+    // Same size, another time: git has to read the file (through its clean filter) to compare.
+    await new Promise((done) => setTimeout(done, 1100));
+    writeFileSync(join(sub, 'f.js'), 'fetch(`/pets/${ix}`);\n');
+    await changedSince(repository.root, 'HEAD');
+    assert.deepEqual(repository.whatRan(), []);
+  });
+
   it('ignores the user’s configuration (a diff context, a monitor) and GIT_* variables from a hook', async () => {
     const lines = Array.from({ length: 30 }, (_, k) => `const v${k} = ${k};`);
     const repository = hostile((made) =>

@@ -223,6 +223,18 @@ describe('hostile repositories: git runs nothing the repository configures', fun
     assert.deepEqual(repository.whatRan(), []);
   });
 
+  it('--changed-since: a filter driver whose name holds "=" (which -c cannot name) is never run', async () => {
+    // `-c filter.a=b.clean=` is read by git as the setting filter.a, value "b.clean=": the
+    // driver a=b would keep its clean program.
+    const repository = hostile();
+    repository.write('.gitattributes', '* filter=a=b\n');
+    repository.git('config', 'filter.a=b.clean', repository.marker('equals-clean-filter'));
+    repository.git('config', 'filter.a=b.process', repository.marker('equals-process-filter'));
+    repository.write('a.js', 'fetch(`/pets/${id}`);\nconst y = 2;\n');
+    await assert.rejects(changedSince(repository.root, 'HEAD'), /filter\.a=b\.\w+.*"="/);
+    assert.deepEqual(repository.whatRan(), []);
+  });
+
   it('--changed-since: a submodule’s own configuration runs nothing (its work tree is not looked into)', async () => {
     const repository = hostile((made) => {
       // A nested repository committed as a submodule (a gitlink), with a file of its own.

@@ -33,13 +33,15 @@ if [[ "${INPUT_HISTORY:-false}" == "true" ]]; then
   history_file="${history_file%.sarif}.history.json"
   history_args=(--format json --out "$history_file" --confidence "${INPUT_CONFIDENCE:-likely}")
   [[ -n "${INPUT_HISTORY_SINCE:-}" ]] && history_args+=(--since "$INPUT_HISTORY_SINCE")
-  if [[ "$(git rev-parse --is-shallow-repository 2>/dev/null)" == "true" ]]; then
-    echo "::warning title=petstore-deprecations::the checkout is shallow: the history starts at its first commit. Check out with fetch-depth: 0 for the whole history."
-  fi
   # The history is for people: when it cannot be counted, the scan's result still stands.
   if ! "$cli" history "${paths[@]}" "${history_args[@]}"; then
     echo "::warning title=petstore-deprecations::the history could not be counted (see the log above)"
     history_file=""
+  # Whether the checkout is shallow comes from the CLI's own (hardened) git, as the note it
+  # leaves in the history when a shallow clone cut points off: this script runs no git itself.
+  elif node -e 'const h = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+process.exit((h.notes ?? []).some((note) => note.includes("git fetch --unshallow")) ? 0 : 1);' "$history_file"; then
+    echo "::warning title=petstore-deprecations::the checkout is shallow: the history starts at its first commit. Check out with fetch-depth: 0 for the whole history."
   fi
 fi
 

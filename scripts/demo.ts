@@ -14,7 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCodeServer, type RunningCodeServer } from '../test/host/codeServer';
 import { ensureCodeServer } from '../test/host/codeServerInstall';
@@ -22,7 +22,7 @@ import { freePort } from '../test/host/freePort';
 import { ensureSystemPackages } from '../test/host/systemPackages';
 import { startServerProcess, type ServerProcess } from '../test/support/serverProcess';
 import { workbenchUrl } from '../test/host/workbench';
-import { createDemoRepository } from './demo/demoRepository';
+import { createDemoRepository, privateFolder } from './demo/demoRepository';
 import { DEMO_HISTORY } from './demo/demoHistory';
 
 const ROOT = resolve(__dirname, '..');
@@ -43,6 +43,7 @@ const stopping = new AbortController();
 
 /** The repository, and the editor settings that point its environments at the local server. */
 function prepareWorkspace(baseUrl: string): string {
+  privateFolder(dirname(WORKSPACE));
   createDemoRepository(WORKSPACE, join(ROOT, 'test/fixtures'));
   mkdirSync(join(WORKSPACE, '.vscode'), { recursive: true });
   const settings = {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DEMO_HISTORY, type DemoCommit } from './demoHistory';
 
@@ -53,4 +53,27 @@ export function createDemoRepository(
       GIT_COMMITTER_DATE: date,
     });
   });
+}
+
+/**
+ * `path`, made if missing, as a folder only this user can enter. The demo's workspace lives in the
+ * shared temporary folder under a name anyone can guess: a link or a folder someone else put there
+ * first would otherwise become where the demo removes, writes and runs git (another user's folder
+ * lets them swap what is inside for links between our steps). Anything else is refused.
+ */
+export function privateFolder(path: string): string {
+  try {
+    mkdirSync(path, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const info = lstatSync(path);
+  const uid = process.getuid?.();
+  const own = uid === undefined || info.uid === uid;
+  const closed = process.platform === 'win32' || (info.mode & 0o077) === 0;
+  if (!info.isDirectory() || !own || !closed)
+    throw new Error(
+      `${path} is not a private folder of yours (a link, another user's folder, or one others can enter): remove it, then start the demo again`,
+    );
+  return path;
 }

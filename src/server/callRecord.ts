@@ -5,6 +5,7 @@
  */
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import { writeTargetWithin } from '../core/files/boundary';
 import { visibleText } from '../core/text/visibleText';
 
 export interface RecordedCall {
@@ -38,10 +39,16 @@ export class CallRecord {
   static async open(file: string, log: (line: string) => void): Promise<CallRecord> {
     let handle: FileHandle;
     try {
-      // Without blocking: opening a FIFO to write waits for a reader for ever.
+      // A link at the name is followed only while it stays in the folder the name is in; the
+      // end of the chain is opened without following a link again, and without blocking (opening
+      // a FIFO to write waits for a reader for ever).
       handle = await open(
-        file,
-        constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0),
+        writeTargetWithin(file),
+        constants.O_WRONLY |
+          constants.O_APPEND |
+          constants.O_CREAT |
+          (constants.O_NONBLOCK ?? 0) |
+          (constants.O_NOFOLLOW ?? 0),
         0o644,
       );
     } catch (error) {

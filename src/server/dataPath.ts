@@ -1,16 +1,7 @@
 import { constants } from 'node:fs';
-import {
-  lstat,
-  mkdir,
-  open,
-  readdir,
-  readlink,
-  realpath,
-  rm,
-  stat,
-  unlink,
-} from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { writeTargetWithin } from '../core/files/boundary';
 import { readRegularTextAsync } from '../core/files/regularFile';
 import { DataFileError } from './dataFile';
 
@@ -20,7 +11,7 @@ export class StoreLockedError extends Error {
 }
 
 export interface PreparedDataPath {
-  /** The data file itself (a symlink given as --data is followed to its target). */
+  /** The data file itself (a symlink given as --data is followed to its target in its folder). */
   file: string;
   journal: string;
   /** Leftover temporary files of killed servers that were removed. */
@@ -32,11 +23,17 @@ export interface PreparedDataPath {
 /**
  * Checks, before anything is served, that the data file can be used and locks it for this
  * process's life: the path must be a regular file (or absent) that is not read-only, in a folder
- * where files can be written; a symlink is followed so writes go to its target; a second server on
+ * where files can be written; a symlink is followed so writes go to its target, while that stays
+ * in the folder the path is named in (files/boundary.ts); a second server on
  * the same file is refused; temporary files left by killed servers are removed.
  */
 export async function prepareDataPath(given: string): Promise<PreparedDataPath> {
-  const file = await followLink(resolve(given));
+  let file: string;
+  try {
+    file = writeTargetWithin(given);
+  } catch (error) {
+    throw new DataFileError(`Cannot use the data file ${given}: ${(error as Error).message}`);
+  }
   const existing = await stat(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw new DataFileError(`Cannot use the data file ${given}: ${error.message}`);
@@ -63,13 +60,6 @@ export async function prepareDataPath(given: string): Promise<PreparedDataPath> 
     removedTemporaries,
     release: () => unlink(lock).catch(() => undefined),
   };
-}
-
-async function followLink(path: string): Promise<string> {
-  const info = await lstat(path).catch(() => undefined);
-  if (!info?.isSymbolicLink()) return path;
-  // A dangling link still names where the file is to be created.
-  return realpath(path).catch(async () => resolve(dirname(path), await readlink(path)));
 }
 
 async function checkWritableFolder(folder: string, given: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { rename, open, stat, type FileHandle } from 'node:fs/promises';
 import { FileRefusedError, readFailure, readRegularTextAsync } from '../core/files/regularFile';
 import { parseJsonLossless, stringifyJsonLossless } from '../core/json/losslessJson';
@@ -29,7 +30,8 @@ export async function replayJournal(
 ): Promise<Replayed> {
   let text: string;
   try {
-    text = await readRegularTextAsync(path, { maxBytes: MAX_STORE_FILE_BYTES });
+    // The server's own file, beside the data file: a link in its place is never followed.
+    text = await readRegularTextAsync(path, { maxBytes: MAX_STORE_FILE_BYTES, followLinks: false });
   } catch (error) {
     if (error instanceof FileRefusedError && error.reason === 'missing')
       return { pets: [], nextId: base.nextId, notes: [] };
@@ -105,7 +107,11 @@ export class Journal {
   }
 
   static async open(path: string): Promise<Journal> {
-    const handle = await open(path, 'a', 0o600);
+    const handle = await open(
+      path,
+      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0),
+      0o600,
+    );
     return new Journal(path, handle, (await handle.stat()).size);
   }
 

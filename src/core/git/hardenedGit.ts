@@ -50,6 +50,10 @@ export const HARDENED_CONFIG: readonly (readonly [string, string])[] = [
  * diff or textconv program, no colour, the a/ and b/ prefixes, no context, hunks never merged.
  */
 export const HARDENED_DIFF_OPTIONS: readonly string[] = [
+  // A submodule's work tree is never looked into: git would run `git status` there, under the
+  // submodule's own configuration (its filter drivers, which filtersOff does not see). Only the
+  // commit the superproject records for it is compared.
+  '--ignore-submodules=dirty',
   '--no-ext-diff',
   '--no-textconv',
   '--no-color',
@@ -114,7 +118,11 @@ export function hardenedEnvironment(inherited: NodeJS.ProcessEnv = process.env):
   return { ...withoutGitVariables(inherited), ...HARDENED_ENVIRONMENT };
 }
 
-/** The whole argument list of a hardened git command run in `repository`. */
+/**
+ * The whole argument list of a hardened git command run in `repository`. A setting whose name
+ * holds "=" (a filter driver named `a=b`) cannot be given with `-c`: git reads `-c filter.a=b.clean=`
+ * as the setting `filter.a`, and the driver would keep its program. Such a command is not run.
+ */
 export function hardenedArguments(
   repository: string,
   args: readonly string[],
@@ -125,6 +133,11 @@ export function hardenedArguments(
     ...trustedDirectories().map((folder) => ['safe.directory', folder] as const),
     ...config,
   ];
+  const unsayable = settings.find(([key]) => key.includes('='));
+  if (unsayable)
+    throw new GitError(
+      `the repository configures ${unsayable[0]}, a name holding "=" that git's command line cannot override: git ${args[0] ?? ''} not run`,
+    );
   return [
     '--no-pager',
     '--no-optional-locks',

@@ -21,6 +21,11 @@ export {
   rowsAlreadyCreated,
 } from '../../core/explorer/bulk/bulkResults';
 export {
+  readBulkInput,
+  readBulkResults,
+  writeBulkResults,
+} from '../../core/explorer/bulk/bulkFiles';
+export {
   MAX_BULK_FILE_BYTES,
   describeProblem,
   formatOfPath,

@@ -42,17 +42,7 @@ export class CreatePetsFromFile {
       throw new Error(
         vscode.l10n.t('{0}: use a .json, .ndjson (.jsonl) or .csv file', basename(file.path)),
       );
-    // Refused before it is read: a file of gigabytes would stall the extension host.
-    const { size } = await vscode.workspace.fs.stat(file);
-    if (size > api.MAX_BULK_FILE_BYTES)
-      throw new Error(
-        vscode.l10n.t(
-          '{0} is larger than {1} MB: split it into smaller files',
-          basename(file.path),
-          api.MAX_BULK_FILE_BYTES / 1024 / 1024,
-        ),
-      );
-    const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(file));
+    const text = new TextDecoder('utf-8').decode(await readInput(api, file));
     const { rows, problems, problemCount } = api.readPetRows(text, format);
     if (problems.length)
       return this.showProblems(file, problems.map(api.describeProblem), problemCount);
@@ -66,7 +56,8 @@ export class CreatePetsFromFile {
     const baseUrl = environment.baseUrl?.href;
     if (!baseUrl) throw new Error(vscode.l10n.t('No base URL is set for {0}', environment.label));
     const resultsFile = vscode.Uri.file(api.resultsPathOf(file.fsPath));
-    const previous = await readOptional(resultsFile);
+    // The command's own file: never read or written through a link (bulkFiles.ts).
+    const previous = await api.readBulkResults(resultsFile.fsPath);
     const already = api.rowsAlreadyCreated(
       rows,
       previous === undefined ? undefined : api.parseBulkResults(previous),
@@ -134,9 +125,7 @@ export class CreatePetsFromFile {
         let writing = Promise.resolve();
         const writeResults = () => {
           const text = api.bulkResultsText(basename(file.path), baseUrl, rows, skipped, settled);
-          writing = writing.then(() =>
-            vscode.workspace.fs.writeFile(resultsFile, new TextEncoder().encode(text)),
-          );
+          writing = writing.then(() => api.writeBulkResults(resultsFile.fsPath, text));
           return writing;
         };
         const result = await api.createInBulk({
@@ -230,10 +219,34 @@ export class CreatePetsFromFile {
   }
 }
 
-async function readOptional(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
+/**
+ * The input's bytes. On disk, a regular file within the size limit (bulkFiles.ts: a FIFO or a link
+ * to /dev/zero is refused, where the editor's stat says 0 bytes and its read never ends); elsewhere
+ * (another file system) through the editor's, refused by size before it is read.
+ */
+async function readInput(api: ApiChunk, file: vscode.Uri): Promise<Uint8Array> {
+  const tooLarge = (cause?: unknown) =>
+    new Error(
+      vscode.l10n.t(
+        '{0} is larger than {1} MB: split it into smaller files',
+        basename(file.path),
+        api.MAX_BULK_FILE_BYTES / 1024 / 1024,
+      ),
+      { cause },
+    );
+  if (file.scheme === 'file') {
+    try {
+      return await api.readBulkInput(file.fsPath);
+    } catch (error) {
+      const refused = error as { reason?: string; detail?: string };
+      if (refused.reason === 'tooLarge') throw tooLarge(error);
+      throw new Error(`${basename(file.path)}: ${refused.detail ?? (error as Error).message}`, {
+        cause: error,
+      });
+    }
   }
+  // Refused before it is read: a file of gigabytes would stall the extension host.
+  const { size } = await vscode.workspace.fs.stat(file);
+  if (size > api.MAX_BULK_FILE_BYTES) throw tooLarge();
+  return vscode.workspace.fs.readFile(file);
 }

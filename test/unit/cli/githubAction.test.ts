@@ -117,6 +117,41 @@ describe('the GitHub Action (action.yml), run as a runner runs a composite actio
     }
   });
 
+  it('runs no git of its own: every git process is the CLI’s hardened one (history and --changed-since)', () => {
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const bin = mkdtempSync(join(tmpdir(), 'petstore-action-git-'));
+    const log = join(bin, 'calls.log');
+    writeFileSync(
+      join(bin, 'git'),
+      `#!/bin/sh\nprintf '%s\\n' "$*" >> ${log}\nexec ${realGit} "$@"\n`,
+      { mode: 0o755 },
+    );
+    try {
+      execFileSync(
+        'git',
+        ['-c', 'user.email=a@b', '-c', 'user.name=A', 'commit', '-qm', 'calls', '--allow-empty'],
+        { cwd: repo, stdio: 'ignore' },
+      );
+      const run = runActionSteps(
+        repo,
+        { history: 'true', 'changed-since': 'HEAD' },
+        { PETSTORE_DEPRECATIONS: CLI, PATH: `${bin}:${process.env.PATH ?? ''}` },
+      );
+      assert.ok(run.status !== 2, run.stdout);
+      const calls = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      assert.ok(calls.length > 0, 'the recording git was used');
+      for (const call of calls)
+        // The hardened runner's (src/core/git), or its one read of the user's safe.directory entries.
+        assert.ok(
+          call.startsWith('--no-pager --no-optional-locks -c ') ||
+            /^config --(system|global) --null --get-all safe\.directory$/.test(call),
+          `git ${call}`,
+        );
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
   it('takes inputs as data: a path input with shell syntax runs nothing', () => {
     const run = runAction(repo, { paths: 'src "; touch pwned; echo "', sarif: '' });
     assert.equal(existsSync(join(repo, 'pwned')), false);

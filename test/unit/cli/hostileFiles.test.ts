@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runToExit, type Exited } from '../../support/runToExit';
@@ -125,6 +125,27 @@ describe('hostile files given to the command-line tools', function () {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+  });
+
+  it('scan and report: an output named by a link planted in the checkout is never written outside it', async () => {
+    // A pull request's checkout holding the Action's default names as links to a file of the runner's.
+    const victim = join(folder, 'victim');
+    writeFileSync(victim, 'keep\n');
+    const checkout = join(folder, 'checkout');
+    mkdirSync(join(checkout, 'src'), { recursive: true });
+    writeFileSync(join(checkout, 'src', 'a.js'), 'fetch(`/pets/${id}`);\n');
+    for (const name of ['petstore-deprecations.sarif', 'baseline.json', 'report.html'])
+      symlinkSync('../victim', join(checkout, name));
+    for (const args of [
+      ['scan', '--no-rg', '--sarif', 'petstore-deprecations.sarif', 'src'],
+      ['scan', '--no-rg', '--write-baseline', 'baseline.json', 'src'],
+      ['report', '--no-rg', '--format', 'html', '--out', 'report.html', 'src'],
+    ]) {
+      const { code, stderr } = await run(DEPRECATIONS, args, checkout);
+      assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
+      assert.match(stderr, /outside .*not written/, args.join(' '));
+    }
+    assert.equal(readFileSync(victim, 'utf8'), 'keep\n');
   });
 
   it('scan: a .gitignore that is a FIFO or a link to /dev/zero does not hang the walk', async () => {

@@ -1,11 +1,20 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { HistoryReport } from '../../../src/core/deprecations/history/historyReport';
 import { DEMO_HISTORY } from '../../../scripts/demo/demoHistory';
-import { createDemoRepository } from '../../../scripts/demo/demoRepository';
+import { createDemoRepository, privateFolder } from '../../../scripts/demo/demoRepository';
 import { runNodeToExit } from '../../support/runToExit';
 
 const FIXTURES = resolve(__dirname, '../../fixtures');
@@ -71,5 +80,29 @@ describe('the demo repository (npm start)', function () {
       ],
     );
     assert.equal(history.untracked?.calls, 0, 'nothing the history cannot see');
+  });
+});
+
+describe('the demo’s folder in the shared temporary folder (a name anyone can guess)', () => {
+  let shared: string;
+  beforeEach(() => (shared = mkdtempSync(join(tmpdir(), 'petstore-demo-shared-'))));
+  afterEach(() => rmSync(shared, { recursive: true, force: true }));
+
+  it('is made private, and a link or a folder others can enter, put there first, is refused', () => {
+    const made = privateFolder(join(shared, 'pet-store-explorer-demo-me'));
+    assert.equal(statSync(made).mode & 0o777, 0o700);
+    assert.equal(privateFolder(made), made, 'the same folder, kept between runs');
+    // Planted before the demo ran: a link to a folder of the user's, an open folder.
+    mkdirSync(join(shared, 'victim'));
+    symlinkSync(join(shared, 'victim'), join(shared, 'linked'));
+    assert.throws(() => privateFolder(join(shared, 'linked')), /not a private folder of yours/);
+    mkdirSync(join(shared, 'open'));
+    chmodSync(join(shared, 'open'), 0o777);
+    assert.throws(() => privateFolder(join(shared, 'open')), /not a private folder of yours/);
+  });
+
+  it('is where npm start makes its workspace', () => {
+    const demo = readFileSync(resolve(__dirname, '../../../scripts/demo.ts'), 'utf8');
+    assert.match(demo, /privateFolder\(dirname\(WORKSPACE\)\);\s*createDemoRepository\(WORKSPACE/);
   });
 });

@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPetStoreServer } from '../../../src/server/petStoreServer';
 import { call } from '../../support/http';
-import { runServerToExit, startServerProcess } from '../../support/serverProcess';
+import { runToExit as runToExitWithin } from '../../support/runToExit';
+import { SERVER_BIN, runServerToExit, startServerProcess } from '../../support/serverProcess';
 
 const KEY = 'store-key';
 const record = (id: number, name = `p${id}`) =>
@@ -77,6 +78,47 @@ describe('reference server store: journal, lock and start-up checks (real proces
     again.child.kill('SIGTERM');
     await again.exited;
     assert.ok((await readdir(join(folder, 'real'))).includes('pets.json.journal'));
+  });
+
+  it('never follows a link out of the data file’s folder: the data file, its journal, the call record', async () => {
+    // A folder (a checkout) holding the names the server writes as links to files of the user's.
+    const outside = await mkdtemp(join(tmpdir(), 'petstore-store-outside-'));
+    // Bounded: a server that starts regardless is stopped, and the test fails.
+    const refused = (...extra: string[]) =>
+      runToExitWithin(
+        process.execPath,
+        [SERVER_BIN, '--api-key', KEY, '--port', '0', '--data', dataFile, ...extra],
+        folder,
+        process.env,
+        5_000,
+      );
+    try {
+      await writeFile(join(outside, 'existing'), '');
+      await symlink(join(outside, 'created.json'), dataFile);
+      let result = await refused();
+      assert.equal(result.code, 1, result.output);
+      assert.match(result.output, /outside .*not written/);
+      await rm(dataFile);
+      for (const target of ['existing', 'journal-created']) {
+        await symlink(join(outside, target), `${dataFile}.journal`);
+        result = await refused();
+        assert.equal(result.code, 1, result.output);
+        assert.match(result.output, /journal .*symbolic link/);
+        await rm(`${dataFile}.journal`);
+      }
+      await symlink(join(outside, 'calls.ndjson'), join(folder, 'calls.ndjson'));
+      result = await refused('--record', join(folder, 'calls.ndjson'));
+      assert.equal(result.code, 1, result.output);
+      assert.match(result.output, /outside .*not written/);
+      assert.deepEqual(await readdir(outside), ['existing'], 'nothing created outside');
+      assert.equal(
+        await readFile(join(outside, 'existing'), 'utf8'),
+        '',
+        'nothing written outside',
+      );
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('refuses a read-only data file, a read-only folder, a FIFO and a device, with a clear message', async () => {

@@ -55,6 +55,22 @@ interface RunResult {
   stdout: Buffer;
   stderr?: Buffer;
   error?: string;
+  /** Stopped at the time limit. */
+  timedOut?: boolean;
+}
+
+/**
+ * How long one rg run may take before it is stopped and the walker lists instead: a hang guard,
+ * not a budget. rg follows links wherever they lead (only its listing is confined to the
+ * workspace, below), so a link in the tree to `/` or to a large folder elsewhere makes it walk and
+ * read all of that; the walker never follows such a link.
+ */
+export const DEFAULT_RIPGREP_TIMEOUT_MS = 60 * 1000;
+
+/** The time limit: PETSTORE_RG_TIMEOUT (seconds) when it is a positive number, else the default. */
+export function ripgrepTimeoutMs(environment: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(environment.PETSTORE_RG_TIMEOUT);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_RIPGREP_TIMEOUT_MS;
 }
 
 /**
@@ -165,6 +181,10 @@ function listingOf(
   onSkip: (note: SkipNote) => void,
 ): RipgrepListing {
   if (run.error) return { problem: `${options.rg} failed (${run.error})` };
+  if (run.timedOut)
+    return {
+      problem: `${options.rg} was stopped after ${Math.round(ripgrepTimeoutMs() / 1000)} s (does a link lead to a large folder outside the workspace? PETSTORE_RG_TIMEOUT sets the limit in seconds)`,
+    };
   if (run.status !== 0 && run.status !== 1 && !(run.status === 2 && onlyDanglingLinks(run.stderr)))
     return {
       problem: `${options.rg} ended with ${run.status === null ? 'a signal' : `status ${run.status}`} (an unreadable file or a symlink loop, say)`,
@@ -226,10 +246,11 @@ function linkTest(
 
 function asyncRun(command: string, args: string[]): Promise<RunResult> {
   return new Promise((resolve) => {
+    const timeout = ripgrepTimeoutMs();
     execFile(
       command,
       args,
-      { encoding: 'buffer', maxBuffer: 1024 * 1024 * 1024 },
+      { encoding: 'buffer', maxBuffer: 1024 * 1024 * 1024, timeout, killSignal: 'SIGKILL' },
       (error, stdout, stderr) => {
         const code = (error as { code?: unknown } | null)?.code;
         const signal = (error as { signal?: unknown } | null)?.signal;
@@ -237,6 +258,10 @@ function asyncRun(command: string, args: string[]): Promise<RunResult> {
           status: error ? (typeof code === 'number' ? code : null) : 0,
           stdout,
           stderr,
+          // Killed by the time limit (or by a listing over maxBuffer, which says so in its code).
+          timedOut:
+            (error as { killed?: boolean } | null)?.killed === true &&
+            code !== 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER',
           // A status other than 0 is an rg answer (1: no match), and a signal ended a run that
           // started (spawnSync says so too): neither is a failure to run it.
           error: error && typeof code !== 'number' && !signal ? error.message : undefined,

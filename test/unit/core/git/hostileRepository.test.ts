@@ -223,6 +223,50 @@ describe('hostile repositories: git runs nothing the repository configures', fun
     assert.deepEqual(repository.whatRan(), []);
   });
 
+  it('--changed-since: a filter driver whose name holds "=" (which -c cannot name) is never run', async () => {
+    // `-c filter.a=b.clean=` is read by git as the setting filter.a, value "b.clean=": the
+    // driver a=b would keep its clean program.
+    const repository = hostile();
+    repository.write('.gitattributes', '* filter=a=b\n');
+    repository.git('config', 'filter.a=b.clean', repository.marker('equals-clean-filter'));
+    repository.git('config', 'filter.a=b.process', repository.marker('equals-process-filter'));
+    repository.write('a.js', 'fetch(`/pets/${id}`);\nconst y = 2;\n');
+    await assert.rejects(changedSince(repository.root, 'HEAD'), /filter\.a=b\.\w+.*"="/);
+    assert.deepEqual(repository.whatRan(), []);
+  });
+
+  it('--changed-since: a submodule’s own configuration runs nothing (its work tree is not looked into)', async () => {
+    const repository = hostile((made) => {
+      // A nested repository committed as a submodule (a gitlink), with a file of its own.
+      const sub = join(made.root, 'sub');
+      mkdirSync(sub);
+      execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: sub });
+      writeFileSync(join(sub, 'f.js'), 'fetch(`/pets/${id}`);\n');
+      for (const args of [
+        ['config', 'user.email', 'dev@example.com'],
+        ['config', 'user.name', 'Dev'],
+        ['add', '-A'],
+        ['commit', '-q', '-m', 'sub'],
+      ])
+        execFileSync('git', args, { cwd: sub, stdio: 'pipe' });
+      made.commit('2026-03-01');
+    });
+    const sub = join(repository.root, 'sub');
+    // The submodule's own driver: the superproject's filtersOff never sees it.
+    writeFileSync(join(sub, '.git', 'info', 'attributes'), '* filter=subevil\n');
+    execFileSync('git', ['config', 'filter.subevil.clean', repository.marker('submodule-clean')], {
+      cwd: sub,
+    });
+    execFileSync('git', ['config', 'core.fsmonitor', repository.marker('submodule-fsmonitor')], {
+      cwd: sub,
+    });
+    // Same size, another time: git has to read the file (through its clean filter) to compare.
+    await new Promise((done) => setTimeout(done, 1100));
+    writeFileSync(join(sub, 'f.js'), 'fetch(`/pets/${ix}`);\n');
+    await changedSince(repository.root, 'HEAD');
+    assert.deepEqual(repository.whatRan(), []);
+  });
+
   it('ignores the user’s configuration (a diff context, a monitor) and GIT_* variables from a hook', async () => {
     const lines = Array.from({ length: 30 }, (_, k) => `const v${k} = ${k};`);
     const repository = hostile((made) =>

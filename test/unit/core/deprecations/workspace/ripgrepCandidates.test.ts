@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  listFilesWithRipgrepAsync,
   parseRipgrepList,
   ripgrepArgs,
   ripgrepOnPath,
@@ -133,5 +136,38 @@ describe('ripgrep candidates: reading what rg says', () => {
   it('finds rg on PATH, or nothing', () => {
     assert.equal(ripgrepOnPath(''), undefined);
     assert.equal(ripgrepOnPath('/nonexistent:/also/not'), undefined);
+  });
+});
+
+describe('ripgrep candidates: a link to a folder outside the tree', function () {
+  this.timeout(30_000);
+  const rg = ripgrepOnPath();
+  let tree: string;
+  let restore: string | undefined;
+  beforeEach(() => {
+    tree = mkdtempSync(join(tmpdir(), 'petstore-rg-link-'));
+    restore = process.env.PETSTORE_RG_TIMEOUT;
+  });
+  afterEach(() => {
+    rmSync(tree, { recursive: true, force: true });
+    if (restore === undefined) delete process.env.PETSTORE_RG_TIMEOUT;
+    else process.env.PETSTORE_RG_TIMEOUT = restore;
+  });
+
+  it('stops rg at its time limit (it follows the link through the whole disk), so the walker lists', async function () {
+    if (!rg) this.skip();
+    writeFileSync(join(tree, 'a.js'), 'fetch(`/pets/${id}`);\n');
+    // A repository can hold this link: rg follows it (only its listing is confined), the walker does not.
+    symlinkSync('/', join(tree, 'root'));
+    process.env.PETSTORE_RG_TIMEOUT = '1';
+    const started = Date.now();
+    const listing = await listFilesWithRipgrepAsync(
+      [tree],
+      { rg: rg ?? 'rg', patterns: ['pets'] },
+      () => undefined,
+    );
+    assert.ok('problem' in listing, 'rg walked the whole disk within a second?');
+    assert.match(listing.problem, /stopped after 1 s/);
+    assert.ok(Date.now() - started < 10_000);
   });
 });

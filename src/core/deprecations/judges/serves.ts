@@ -324,7 +324,33 @@ function isMappingAnnotation(tokens: readonly Token[], first: number): boolean {
   const separator = previousSignificant(tokens, callee - 1);
   if (separator >= 0 && tokens[separator]!.text === '.')
     return hasRouterReceiver(tokens, callee, DECORATOR_ROUTERS);
-  return declaringType(tokens, opener) === 'class';
+  const type = declaringType(tokens, opener);
+  // An interface's default method with a body serves: openapi-generator's Spring server stubs
+  // (`default ResponseEntity<Pet> showPetById(…) { return new ResponseEntity<>(NOT_IMPLEMENTED); }`),
+  // implemented by a controller. A client's mapped methods have no body.
+  return type === 'class' || (type === 'interface' && annotatesDefaultMethod(tokens, opener));
+}
+
+/** Tokens read after an annotation for the method it annotates (other annotations between). */
+const METHOD_REACH = 400;
+
+/** Whether the annotation opened at `opener` is on a `default` method of an interface. */
+function annotatesDefaultMethod(tokens: readonly Token[], opener: number): boolean {
+  const close = matchingCloser(tokens, opener, METHOD_REACH);
+  for (let i = close + 1; i < Math.min(tokens.length, close + METHOD_REACH); i++) {
+    const text = tokens[i]!.text;
+    if (text === 'default') return true;
+    if (text === '@') {
+      // Another annotation, with its arguments: `@PathVariable`, `@Parameter(…)`.
+      const name = nextSignificant(tokens, i + 1);
+      const open = name < 0 ? -1 : nextSignificant(tokens, name + 1);
+      if (open >= 0 && tokens[open]!.text === '(') i = matchingCloser(tokens, open, METHOD_REACH);
+      else if (name >= 0) i = name;
+      continue;
+    }
+    if (text === '(' || text === ';' || text === '{' || text === '}') return false;
+  }
+  return false;
 }
 
 /** Whether the code after an annotation is declared in a class or an interface. */

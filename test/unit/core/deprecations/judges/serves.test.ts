@@ -45,6 +45,12 @@ const ROUTES: Case[] = [
     '@RestController\nclass PetController {\n  @GetMapping("/pets/{id}") Pet get(@PathVariable long id) { return repo.find(id); }\n}',
     [3],
   ],
+  // openapi-generator's Spring server stub: an interface whose mapped default method answers.
+  [
+    'PetsApi.java',
+    'public interface PetsApi {\n  @GetMapping(\n      value = "/pets/{petId}",\n      produces = {"application/json"})\n  default ResponseEntity<Pet> showPetById(\n      @Parameter(name = "petId", required = true, in = ParameterIn.PATH) @PathVariable String petId) {\n    return new ResponseEntity<>(HttpStatus.NOT_IMPLEMENTED);\n  }\n}',
+    [3],
+  ],
   [
     'PetResource.java',
     '@Path("/")\npublic class PetResource {\n  @GET @Path("/pets/{id}") public Pet get(@PathParam("id") long id) { return null; }\n}',

@@ -59,8 +59,9 @@ export const FINDER_USAGE = `  --confidence LEVEL         report findings at lea
                              send them (wrappers, declared clients), in this or other files
   --no-openapi               do not take operation names from the OpenAPI documents found
                              (YAML or JSON describing GET /pets/{param}: its operationId)
-  --count-routes             count the routes that serve GET /pets/{petId} (a server, a mock)
-                             as calls; by default they are reported apart, as hints (possible)`;
+  --count-routes             count the routes that serve GET /pets/{petId} (a server, a mock),
+                             and the tests that call them through a test client, as calls; by
+                             default they are reported apart, as hints (possible)`;
 
 export interface FinderSettings {
   minimum: Confidence;

@@ -34,6 +34,35 @@ function manualClient(site: RequestSite): ManualClient {
   const detail = site.finding.detail;
   switch (site.language.family) {
     case 'go':
+      // oapi-codegen's ClientWithResponses: `GetPetWithResponse(ctx, id)` answers a response
+      // whose JSON200 or JSON404 is set, never an error for a 404.
+      if (/WithResponse$/.test(detail))
+        return {
+          reason: `oapi-codegen's client answers a 404 of ${detail} with a response (its status 404, JSON200 nil), not an error: the helper below lists each status with ListPetsWithResponse and answers the same way; its parameter and status types are named as your document names them`,
+          lines: [
+            `// resp, err := getPetFromList(ctx, client, petID)`,
+            ...doc('// ', [
+              'Answers as the generated client did: a response with the pet (JSON200), or one with',
+              'status 404 and no pet when no list holds it; a list request that fails answers as before.',
+            ]),
+            'func getPetFromList(ctx context.Context, client *api.ClientWithResponses, petID int64) (*api.GetPetResponse, error) {',
+            `  limit := ${LIST_LIMIT}`,
+            '  for _, status := range []api.PetStatus{"available", "pending", "sold"} {',
+            '    status := status',
+            '    list, err := client.ListPetsWithResponse(ctx, &api.ListPetsParams{Status: &status, Limit: &limit})',
+            '    if err != nil || list.JSON200 == nil {',
+            '      return &api.GetPetResponse{Body: list.Body, HTTPResponse: list.HTTPResponse}, err',
+            '    }',
+            '    for i := range *list.JSON200 {',
+            '      if pet := (*list.JSON200)[i]; pet.Id == petID { // int64: exact',
+            '        return &api.GetPetResponse{Body: list.Body, HTTPResponse: list.HTTPResponse, JSON200: &pet}, nil',
+            '      }',
+            '    }',
+            '  }',
+            '  return &api.GetPetResponse{HTTPResponse: &http.Response{StatusCode: http.StatusNotFound, Status: "404 Not Found"}}, nil',
+            '}',
+          ],
+        };
       return {
         reason: `openapi-generator's Go client (assumed) answers a 404 of ${detail} with a *GenericOpenAPIError, which only its own package can build: the helper below lists each status with ListPets, and its not-found answer must be the one your 404 check expects`,
         lines: [

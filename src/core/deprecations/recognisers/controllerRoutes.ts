@@ -1,6 +1,6 @@
 /**
  * Paths split between a type and its method: the type maps the collection (`@RequestMapping("/pets")`,
- * `@Controller('pets')`, `@Path("/pets")`, `@HttpExchange("/pets")`, `@FeignClient(path = "/pets")`,
+ * `@Controller('pets')`, `@Path("/pets")`, `@HttpExchange("/pets")`, `@FeignClient(path = "/pets")` (or its `url`),
  * ASP.NET's `[Route("api/[controller]")]` on `PetsController`) and a method maps one pet by its
  * parameter (`@GetMapping("/{id}")`, `@Get(':id')`, `[HttpGet("{id}")]`, `@GET @Path("{id}")`,
  * `@GetExchange("/{id}")`). In a class they serve GET /pets/{id} (a `serves` finding, like a route
@@ -45,9 +45,11 @@ export function scanControllerRoutes(tokens: readonly Token[]): RawFinding[] {
   for (let i = 0; i < tokens.length; i++) {
     const name = annotationAt(tokens, i);
     if (name === undefined || !CLASS_MAPPINGS.has(tokens[name]!.text)) continue;
+    // Feign joins its url and its path: the collection ends one or the other
+    // (`url = "${pets.url:localhost:8083}/pets"`).
     const path =
       tokens[name]!.text === 'FeignClient'
-        ? keyedStringArgument(tokens, name, 'path')
+        ? (keyedStringArgument(tokens, name, 'path') ?? keyedStringArgument(tokens, name, 'url'))
         : firstStringArgument(tokens, name);
     const { body, client } = typeBodyAfter(tokens, name, path);
     if (body < 0) continue;

@@ -243,6 +243,11 @@ const CLIENTS: Case[] = [
     '@FeignClient(name = "pets-service", path = "/api/pets")\ninterface PetsFeign {\n  @GetMapping("/{id}")\n  Pet one(@PathVariable("id") long id);\n}',
     [3],
   ],
+  [
+    'PetServiceIF.java',
+    '@FeignClient(name = "pet-service", url = "${services.pet-service-url:localhost:8083}/pets")\npublic interface PetServiceIF {\n  @GetMapping("/{id}")\n  ResponseEntity<PetResource> get(@PathVariable Integer id);\n}',
+    [3],
+  ],
   ['A.java', 'Pet pet = restTemplate.getForObject("/pets/{id}", Pet.class, id);', [1]],
   ['A.java', 'webClient.get().uri("/pets/{id}", id).retrieve();', [1]],
   ['a.js', "$.getJSON('/pets/' + id, render)", [1]],

@@ -52,6 +52,7 @@ export function matchPetPath(
     let end = segmentStart;
     while (end < text.length && !isSegmentEnd(text.charCodeAt(end))) end++;
     if (end === segmentStart) continue; // "/pets/" or "/pets/?…": the list
+    if (namesAnotherResource(text, segmentStart, end)) continue;
     const parameter = options.routeParameters === true && isRouteParameter(text, segmentStart, end);
     if (!parameter && (isPattern(text, segmentStart, end) || isNamedPage(text, segmentStart, end)))
       continue;
@@ -123,6 +124,41 @@ function isNamedPage(text: string, start: number, end: number): boolean {
   if (PLACEHOLDER_IDS.has(segment)) return false;
   if (/^[A-Z][A-Z_]*$/.test(segment)) return false; // PET_ID, ID
   return !/(^id|id$)/i.test(segment);
+}
+
+/**
+ * Words of a path parameter's name that say it identifies something else than the pet: `/pets/
+ * {petowner_id}` lists an owner's pets, `/pets/{userId}` a user's. Not the pet's GET by id.
+ */
+const OTHER_RESOURCE_WORDS = new Set([
+  'owner',
+  'petowner',
+  'user',
+  'customer',
+  'client',
+  'shelter',
+  'category',
+  'breed',
+  'species',
+  'tag',
+  'status',
+  'person',
+  'adopter',
+  'household',
+  'account',
+]);
+
+/** A placeholder segment (`{ownerId}`, `:user_id`, `<int:shelter_id>`) named for another resource. */
+function namesAnotherResource(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  if (first !== 123 && first !== 58 && first !== 60) return false; // { : <
+  const name = /^(?:\{|:|<(?:\w+:)?)([A-Za-z_]\w*)/.exec(text.slice(start, end))?.[1];
+  if (!name) return false;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.some((word) => OTHER_RESOURCE_WORDS.has(word));
 }
 
 /** Words that stand for an id in generated tests and examples, never a page. */

@@ -16,6 +16,14 @@ export const NEGATIVE_CASES: Case[] = [
   ['a.ts', "const message = 'I have 3 pets/cats at home';", []],
   ['a.ts', "log.warn('GET /pets/{petId} is deprecated, use the list');", []],
   ['a.py', 'raise ValueError(f"GET /pets/{pet_id} failed with {status}")', []],
+  // a path parameter named for another resource: an owner's or a user's pets, not a pet by id
+  [
+    'PetService.kt',
+    'interface PetService {\n  @GET("pets/{petowner_id}")\n  fun getByOwnerId(@Path("petowner_id") id: Int): Call<List<Pet>>\n}',
+    [],
+  ],
+  ['a.ts', "axios.get('/api/pets/{userId}', { params })", []],
+  ['a.js', "router.get('/pets/:ownerId', listOwnerPets);", []],
   // a test's title names the request it tests; the request itself is found where it is made
   ['pets_spec.rb', "describe 'GET /api/v1/pets/1' do\n  it 'shows' do\n  end\nend", []],
   ['pets_spec.rb', 'context "GET /pets/#{pet.id}" do\nend', []],

@@ -8,7 +8,7 @@ import { tokenIndexAt } from '../model/tokenWalk';
 import { callAround, type Range, type RequestCall } from './requestCall';
 import type { RequestSite } from './rewriter';
 import type { TextEdit } from './sourceEdit';
-import { storedUrl, type StoredUrl } from './storedUrl';
+import { storedUrlOrProblem, type StoredUrl } from './storedUrl';
 import type { UrlFound } from './urlExpression';
 import { splitUrl, type UrlParts } from './urlParts';
 
@@ -62,8 +62,17 @@ export function requestOf(
   }
   if ('problem' in found) return undefined;
   const parts = found.parts;
-  const stored = storedUrl(tokens, url, identifiersOf(parts.id));
+  const stored = storedUrlOrProblem(tokens, url, identifiersOf(parts.id));
   if (!stored) return undefined;
+  // Used twice, one use a request of this library's (`fmt.Println(url)`, then `http.Get(url)`):
+  // why it is left, rather than no rewrite knowing the shape.
+  if ('problem' in stored) {
+    const sends = stored.uses.some((use) => {
+      const call = callAround(text, tokens, use);
+      return !('problem' in call) && accepts(call);
+    });
+    return sends ? { problem: stored.problem } : undefined;
+  }
   const call = callAround(text, tokens, stored.useRange);
   if ('problem' in call || !accepts(call)) return undefined;
   const argument = call.args[call.urlArgument]!;

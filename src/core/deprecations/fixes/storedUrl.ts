@@ -36,6 +36,19 @@ export function storedUrl(
   url: Range,
   idNames: readonly string[],
 ): StoredUrl | undefined {
+  const found = storedUrlOrProblem(tokens, url, idNames);
+  return found && 'name' in found ? found : undefined;
+}
+
+/**
+ * As storedUrl, or why a URL kept in a name has no one clear use: used twice (`fmt.Println(url)`
+ * and `http.Get(url)`), assigned again, read in a string, or its id changed between.
+ */
+export function storedUrlOrProblem(
+  tokens: readonly Token[],
+  url: Range,
+  idNames: readonly string[],
+): StoredUrl | { problem: string; uses: Range[] } | undefined {
   const first = tokenIndexAt(tokens, url.start);
   const operator = previousSignificant(tokens, first - 1);
   if (operator < 0 || !ASSIGNMENT.has(tokens[operator]!.text)) return undefined;
@@ -58,19 +71,28 @@ export function storedUrl(
   for (let i = end + 1; i < stop; i++) {
     const token = tokens[i]!;
     if (token.kind === 'string' && token.parts?.includes(HOLE) && inString.test(token.text))
-      return undefined;
+      return {
+        problem: `${name}, the name the URL is kept in, is also read in a string: keeping it for the collection would change what that says`,
+        uses: [],
+      };
     if (token.kind !== 'ident') continue;
     if (token.text === name) {
       const after = nextSignificant(tokens, i + 1);
       const member = i > 0 && /^(\.|->|\?\.)$/.test(tokens[i - 1]!.text);
       if (member) continue;
       // Assigned again, or used a second time: not one clear use.
-      if (use >= 0 || (after >= 0 && ASSIGNMENT.has(tokens[after]!.text))) return undefined;
+      if (after >= 0 && ASSIGNMENT.has(tokens[after]!.text))
+        return { problem: `${name}, the name the URL is kept in, is assigned again`, uses: [] };
+      if (use >= 0)
+        return {
+          problem: `${name}, the name the URL is kept in, is used more than once: keeping it for the collection would change its other uses`,
+          uses: [use, i].map((at) => ({ start: tokens[at]!.start, end: tokenEnd(tokens[at]!) })),
+        };
       use = i;
     } else if (use < 0 && idNames.includes(token.text)) {
       const after = nextSignificant(tokens, i + 1);
       if (after >= 0 && (ASSIGNMENT.has(tokens[after]!.text) || changes(tokens, after)))
-        return undefined;
+        return { problem: `the id (${token.text}) changes between the URL and its use`, uses: [] };
     }
   }
   if (use < 0) return undefined;

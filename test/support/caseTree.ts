@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ALL_CASES } from '../unit/core/deprecations/allCases';
@@ -42,6 +42,8 @@ export function caseTree(): string {
   // workspace is not followed (the boundary rule).
   symlinkSync(join(root, 'linked/target'), join(root, 'linked/alias'));
   const outside = mkdtempSync(join(tmpdir(), 'petstore-rg-outside-'));
+  // Its callers remove the tree; the folder it links out to goes when the test process ends.
+  process.once('exit', () => rmSync(outside, { recursive: true, force: true }));
   write(outside, 'shared/client.rb', 'Net::HTTP.get(URI("#{BASE}/pets/#{id}"))\n');
   symlinkSync(join(outside, 'shared'), join(root, 'vendored'));
   // A dangling link: rg complains about it (status 2), the walker passes over it; both list the rest.

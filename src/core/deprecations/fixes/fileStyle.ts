@@ -46,6 +46,7 @@ const CR = 13;
 const SPACE = 32;
 const SEMICOLON = 59;
 const STAR = 42;
+const DOT = 46;
 
 /**
  * The sample's lines read in one pass, without splitting it into strings: a file's style is read
@@ -55,6 +56,8 @@ const STAR = 42;
 function linesRead(sample: string): LinesRead {
   const read: LinesRead = { crlf: 0, lf: 0, tabs: 0, steps: new Map(), statements: 0, ended: 0 };
   let previous = 0;
+  /** The last non-blank line counted as a statement without its `;`. */
+  let unended = false;
   for (let start = 0; ;) {
     const feed = sample.indexOf('\n', start);
     let end = feed === -1 ? sample.length : feed;
@@ -80,10 +83,16 @@ function linesRead(sample: string): LinesRead {
         if (step > 0 && step <= 8) read.steps.set(step, (read.steps.get(step) ?? 0) + 1);
         previous = width;
       }
+      // A line that goes on a chain (`.subscribe(…)`) continues the line before: it ended no statement.
+      if (code === DOT && unended) read.statements--;
+      unended = false;
       if (last === SEMICOLON) {
         read.statements++;
         read.ended++;
-      } else if (endsStatement(last)) read.statements++;
+      } else if (endsStatement(last)) {
+        read.statements++;
+        unended = true;
+      }
     }
     if (feed === -1) return read;
     start = feed + 1;

@@ -165,12 +165,24 @@ function literalString(tokens: readonly Token[], entry: ObjectEntry): string | u
   return token.text.slice(1, -1);
 }
 
-/** rxjs 6 has its operators in 'rxjs/operators': where the file takes them from, else 'rxjs'. */
+/**
+ * Where the operators come from: 'rxjs' where the file takes an operator from there already (rxjs
+ * 7.2 and later), else 'rxjs/operators', which rxjs 6 and 7 both have (Angular 6 to 17).
+ */
 function operatorsModule(text: string): string {
-  return importStatements(text).some((statement) => statement.module === 'rxjs/operators')
-    ? 'rxjs/operators'
-    : 'rxjs';
+  const fromRxjs = importStatements(text).some(
+    (statement) =>
+      statement.module === 'rxjs' &&
+      statement.names.some(
+        (named) => OPERATORS.includes(named.imported) || OTHER_OPERATORS.test(named.imported),
+      ),
+  );
+  return fromRxjs ? 'rxjs' : 'rxjs/operators';
 }
+
+/** Operators a file may take from 'rxjs' itself (7.2 and later), besides the helper's own. */
+const OTHER_OPERATORS =
+  /^(?:switchMap|mergeMap|tap|filter|take|first|retry|shareReplay|debounceTime|distinctUntilChanged|finalize|takeUntil|delay|startWith|toArray|reduce|scan|pluck|mapTo|exhaustMap|timeout|catchError)$/;
 
 function wantedImports(typed: boolean, operators: string): WantedImport[] {
   const rxjs: WantedImport = {
@@ -230,11 +242,16 @@ function snippet(site: RequestSite): string {
   );
 }
 
+/**
+ * The helper, for Angular 6 and later (TypeScript 2.7, rxjs 6): no `??`, no `unknown`, no
+ * `Parameters` or `Omit`, and HttpParams given strings (before Angular 12 they take no numbers).
+ */
 function helperLines(typed: boolean): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
-  const options = "NonNullable<Parameters<HttpClient['get']>[1]>";
+  // HttpClient.get's options, whatever the Angular version adds to them (context, transferCache).
+  const options = (observe: string) => `{ observe?: ${observe}; [option: string]: any }`;
   const head = `function ${NAME}`;
-  const parameters = 'http: HttpClient, petsUrl: string, petId: unknown';
+  const parameters = 'http: HttpClient, petsUrl: string, petId: {} | null | undefined';
   return [
     ...helperDoc(
       "Answers as HttpClient.get did: the pet (with observe: 'response', an HttpResponse holding",
@@ -245,15 +262,15 @@ function helperLines(typed: boolean): string[] {
       ? [
           `${head}<T = object>(`,
           `  ${parameters},`,
-          `  options?: ${options},`,
+          `  options?: ${options("'body'")},`,
           '): Observable<T>;',
           `${head}<T = object>(`,
           `  ${parameters},`,
-          `  options: Omit<${options}, 'observe'> & { observe: 'response' },`,
+          `  options: { observe: 'response'; [option: string]: any },`,
           '): Observable<HttpResponse<T>>;',
           `${head}<T>(`,
           `  ${parameters},`,
-          `  options: Omit<${options}, 'observe'> & { observe?: 'body' | 'response' } = {},`,
+          `  options: ${options("'body' | 'response'")} = {},`,
           '): Observable<T | HttpResponse<T>> {',
         ]
       : [`${head}(http, petsUrl, petId, options = {}) {`]),
@@ -268,16 +285,16 @@ function helperLines(typed: boolean): string[] {
     '          ...rest,',
     '          params:',
     '            params instanceof HttpParams',
-    `              ? params.set('status', status).set('limit', ${LIST_LIMIT})`,
-    `              : { ...params, status, limit: ${LIST_LIMIT} },`,
+    `              ? params.set('status', status).set('limit', '${LIST_LIMIT}')`,
+    `              : { ...params, status, limit: '${LIST_LIMIT}' },`,
     "          observe: 'response',",
     "          responseType: 'text',",
     '        })',
     '        .pipe(',
-    `          catchError((error${typed ? ': unknown' : ''}) => {`,
+    '          catchError((error) => {',
     "            // The error's body read as JSON, as HttpClient reads it for a JSON request.",
     "            if (!(error instanceof HttpErrorResponse) || typeof error.error !== 'string') throw error;",
-    `            let body${typed ? ': unknown' : ''} = error.error;`,
+    '            let body = error.error;',
     '            try {',
     "              body = error.error === '' ? null : JSON.parse(error.error);",
     '            } catch {',
@@ -288,13 +305,13 @@ function helperLines(typed: boolean): string[] {
     '              headers: error.headers,',
     '              status: error.status,',
     '              statusText: error.statusText,',
-    '              url: error.url ?? undefined,',
+    '              url: error.url || undefined,',
     '            });',
     '          }),',
     '        ),',
     '    ),',
     '    map((response) => {',
-    "      const body = response.body ?? '';",
+    "      const body = response.body || '';",
     ...listIdLines('      ', typed ? 'typed' : 'untyped'),
     ...petIndexLines('      '),
     `      return index < 0 ? undefined : response.clone({ body: pets[index]${typed ? ' as T' : ''}, url });`,

@@ -2,7 +2,7 @@
  * The JavaScript helpers' lines that read a list's `body`: the pets parsed, and their ids as the
  * text writes them (JSON.parse reads an id above 2^53 as a nearby double), so the pet asked for
  * is found exactly. One source for fetch, axios, Angular (modern syntax, typed or not) and
- * AngularJS and jQuery (ES5).
+ * AngularJS and jQuery (ES5). Typed for TypeScript 2.7 and later (no `unknown`): Angular 6's.
  */
 export type ListSyntax = 'typed' | 'untyped' | 'es5';
 
@@ -12,7 +12,7 @@ export function listIdLines(indent: string, syntax: ListSyntax): string[] {
   const typed = syntax === 'typed';
   return [
     typed
-      ? 'const pets: { id?: unknown }[] = JSON.parse(body);'
+      ? 'const pets: { id?: string | number }[] = JSON.parse(body);'
       : `${declare} pets = JSON.parse(body);`,
     '// Ids compared as sent: JSON.parse reads an id above 2^53 as a nearby double.',
     typed ? 'const ids: string[] = [];' : `${declare} ids = [];`,

@@ -35,8 +35,13 @@ function styleBySplitLines(text: string): FileStyle {
   const single = (sample.match(/[=(,:[\s]'[^'\n]*'/g) ?? []).length;
   const double = (sample.match(/[=(,:[\s]"[^"\n]*"/g) ?? []).length;
   const quote = single === double ? undefined : single > double ? "'" : '"';
-  const trimmed = lines.map((line) => line.trim());
-  const statements = trimmed.filter((line) => /[\w)\]'"`]$/.test(line) || line.endsWith(';'));
+  const trimmed = lines.map((line) => line.trim()).filter(Boolean);
+  // A line that goes on a chain continues the line before it: that one ended no statement.
+  const statements = trimmed.filter(
+    (line, i) =>
+      line.endsWith(';') ||
+      (/[\w)\]'"`]$/.test(line) && !trimmed[i + 1]?.startsWith('.')),
+  );
   const ended = statements.filter((line) => line.endsWith(';')).length;
   return {
     eol: crlf > lf ? '\r\n' : '\n',
@@ -119,6 +124,28 @@ describe("a file's style, read in one pass", () => {
       '',
     ].join('\n');
     assert.equal(fileStyleOf(text).indent, '    ');
+    assert.deepEqual(fileStyleOf(text), styleBySplitLines(text));
+  });
+
+  it('counts a chain split over lines (`.subscribe(…);` under a call) as one statement', () => {
+    const text = [
+      'export class PetService {',
+      '    all(cb){',
+      '        this.http.get("/api/pets")',
+      '        .subscribe( data => cb(data) );',
+      '    }',
+      '    findById(id,cb){',
+      '        this.http.get("/api/pets/"+id)',
+      '        .subscribe( data => cb(data) );',
+      '    }',
+      '    destroy(id,cb){',
+      '        this.http.delete("/api/pets/"+id)',
+      '        .subscribe( data => cb( data ) )',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    assert.equal(fileStyleOf(text).semicolons, true);
     assert.deepEqual(fileStyleOf(text), styleBySplitLines(text));
   });
 

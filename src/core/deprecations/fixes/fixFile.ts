@@ -6,6 +6,7 @@
  */
 import type { Finding } from '../engine';
 import { isGeneratedFile } from '../crossFile/generatedSource';
+import { otherApiShape } from './apiShape';
 import type { LanguageSupport } from '../lexers/languages';
 import { fileStyleOf, type FileStyle } from './fileStyle';
 import type { Helper, Rewriter } from './rewriter';
@@ -90,6 +91,13 @@ export function fixFile(
       },
       ...(file.moduleText ? { moduleText: file.moduleText } : {}),
     };
+    // An API that answers other shapes than the Pet Store API's: no rewrite would find its pet.
+    const shape = finding.kind === 'url' ? otherApiShape(text, site.url) : undefined;
+    if (shape) {
+      const snippet = rewriters.find((rewriter) => rewriter.snippet)?.snippet?.(site);
+      result.manual.push({ finding, reason: shape, ...(snippet ? { snippet } : {}) });
+      continue;
+    }
     let rewrite;
     let library = '';
     for (const rewriter of rewriters) {

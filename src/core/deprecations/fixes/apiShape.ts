@@ -1,0 +1,40 @@
+/**
+ * Evidence in a file that the API it calls answers in other shapes than the Pet Store API's: a pet
+ * wrapped in an object (`res.data.pet`, `response.json()["pet"]`, `$body->pet`, `body[:pet]`), or
+ * ids that are MongoDB's `_id` (`/pets/${props._id}`). Every rewrite finds the pet whose `id`
+ * equals the one asked for in a bare JSON array, as the interface gives GET /pets: against such an
+ * API it would find nothing, or fail reading the list. So the request is left for a person with
+ * what was seen, rather than rewritten into code that no longer works.
+ */
+
+/** A pet read out of a wrapping object, from a response's usual names. */
+const WRAPPED_PET = [
+  // JavaScript and TypeScript: res.data.pet, response.pet, json.pet, body?.pet.
+  /\b(?:res|resp|response|result|data|body|json|payload)\s*(?:\??\.\s*data\s*)?\??\.\s*pet(?![\w$])/,
+  // Python and others: response.json()["pet"], data['pet'], body.get("pet").
+  /\[\s*["']pet["']\s*\]/,
+  /\.get\(\s*["']pet["']/,
+  // PHP and Ruby: $body->pet, body[:pet], body["pet"].
+  /\$\w+->pet\b(?!s)/,
+  /\[\s*:pet\s*\]/,
+];
+
+/** MongoDB's ids in the URL: `pet._id`, `props._id`, `pet["_id"]`. */
+const MONGO_ID = /\._id\b|\[\s*["']_id["']\s*\]/;
+
+/** Why `text`'s request at `url` is left for a person for its API's shapes, or undefined. */
+export function otherApiShape(
+  text: string,
+  url: { start: number; end: number },
+): string | undefined {
+  const urlText = text.slice(url.start, url.end);
+  const mongo = MONGO_ID.exec(urlText);
+  if (mongo)
+    return `the id in the URL is ${mongo[0].replace(/^\./, '')}, a MongoDB id: this API's pets have no int64 id for the list's pet to be found by, so it answers in other shapes than the Pet Store API's; change it by hand for this API`;
+  for (const pattern of WRAPPED_PET) {
+    const read = pattern.exec(text);
+    if (read)
+      return `the file reads the pet out of a wrapping object (${read[0].replace(/\s+/g, '')}), where the Pet Store API answers the pet itself: this API answers in other shapes, and the rewrite, which looks in a bare list of pets, would not find it; change it by hand for this API`;
+  }
+  return undefined;
+}

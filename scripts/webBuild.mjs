@@ -99,7 +99,7 @@ export const noDiskSurroundings = {
         ? { path: new URL('../src/core/browser/noSurroundings.ts', import.meta.url).pathname }
         : undefined,
     );
-    // The C# rewrite reads the project's files (a .csproj) from disk.
+    // The C# and axios rewrites read the project's files (a .csproj, package.json) from disk.
     build.onResolve({ filter: /^\.\.?\/projectFiles$/ }, (args) =>
       args.importer.includes('/fixes/')
         ? { path: new URL('../src/core/browser/noProjectFiles.ts', import.meta.url).pathname }

@@ -1,11 +1,11 @@
 /**
  * The project files around a file being rewritten, for rewrites whose right answer depends on the
- * project rather than the file's text: a .csproj's implicit usings. Only for a file on disk; only
- * the file's folder and those above it inside its repository (the folder holding `.git`, else the
- * file's own folder); only regular files of bounded size; never written. Listings and readings are
- * kept a few seconds: a `fix` run asks once per request. The browser build has none
- * (src/core/browser/noProjectFiles.ts): its rewrites decide from the text, as they do for a text
- * with no file.
+ * project rather than the file's text: a .csproj's implicit usings, the axios versions
+ * package.json allows. Only for a file on disk; only the file's folder and those above it inside
+ * its repository (the folder holding `.git`, else the file's own folder); only regular files of
+ * bounded size; never written. Listings and readings are kept a few seconds: a `fix` run asks once
+ * per request. The browser build has none (src/core/browser/noProjectFiles.ts): its rewrites
+ * decide from the text, as they do for a text with no file.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';

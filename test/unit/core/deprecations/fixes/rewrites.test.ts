@@ -78,6 +78,7 @@ describe('rewrites on before/after files: the request changed, the file’s styl
       const afterPath = join(FOLDER, name, `after${extension}`);
       if (UPDATE) writeFileSync(afterPath, result.next);
       assert.deepEqual(result.manual, []);
+      assert.ok(result.fixed.length > 0, 'nothing was rewritten');
       assert.equal(result.next, readFileSync(afterPath, 'utf8'));
       const again = migrate(path, result.next, join(FOLDER, name));
       assert.equal(again.fixed.length + again.manual.length, 0, 'a finding is left after the fix');

@@ -88,7 +88,8 @@ export const browserHalves = {
 /**
  * The language server's third: the generated clients' rewriters read the client's sources beside
  * a file from disk (fixes/generated/workspaceFiles.ts); in the browser they find none
- * (src/core/browser/noSurroundings.ts), and leave such calls for a person, saying why.
+ * (src/core/browser/noSurroundings.ts), and leave such calls for a person, saying why. Other
+ * rewriters' disk reads have their browser halves too (src/core/browser/no*.ts).
  */
 export const noDiskSurroundings = {
   name: 'no-disk-surroundings',
@@ -96,6 +97,12 @@ export const noDiskSurroundings = {
     build.onResolve({ filter: /^\.\/workspaceFiles$/ }, (args) =>
       args.importer.includes('/fixes/generated/')
         ? { path: new URL('../src/core/browser/noSurroundings.ts', import.meta.url).pathname }
+        : undefined,
+    );
+    // The C# and axios rewrites read the project's files (a .csproj, package.json) from disk.
+    build.onResolve({ filter: /^\.\.?\/projectFiles$/ }, (args) =>
+      args.importer.includes('/fixes/')
+        ? { path: new URL('../src/core/browser/noProjectFiles.ts', import.meta.url).pathname }
         : undefined,
     );
     // The Feign rewrite searches the repository for what sets a 404's answer; the browser cannot.

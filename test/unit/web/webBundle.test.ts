@@ -293,11 +293,12 @@ describe("the browser's language server bundle (dist/web/server.js)", function (
       'src/core/deprecations/pipeline/editorWorkspacePort.ts',
       'src/core/browser/posixPath.ts',
       'src/core/browser/noSurroundings.ts',
+      'src/core/browser/noProjectFiles.ts',
     ])
       assert.ok(built.inputs.includes(input), input);
     assert.deepEqual(
       built.inputs.filter((input) =>
-        /^node:|nodeWorkspacePort|nodeServerHost|workspaceWalker|hardenedGit|fixes\/generated\/workspaceFiles/.test(
+        /^node:|nodeWorkspacePort|nodeServerHost|workspaceWalker|hardenedGit|fixes\/generated\/workspaceFiles|fixes\/projectFiles/.test(
           input,
         ),
       ),

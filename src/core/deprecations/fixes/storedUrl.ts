@@ -30,11 +30,14 @@ const ASSIGNMENT = new Set(['=', ':=']);
 /**
  * The name `url` (offsets of the URL expression) is assigned to, and its single later use, or
  * undefined. `idNames` are the identifiers of the id's expression: none may be assigned between.
+ * With `objectKeys`, a name written as an object literal's key (`{ url: url }`: JavaScript's, not
+ * Python's, whose keys are expressions) is not a use of it.
  */
 export function storedUrl(
   tokens: readonly Token[],
   url: Range,
   idNames: readonly string[],
+  options: { objectKeys?: boolean } = {},
 ): StoredUrl | undefined {
   const found = storedUrlOrProblem(tokens, url, idNames);
   return found && 'name' in found ? found : undefined;
@@ -79,7 +82,7 @@ export function storedUrlOrProblem(
     if (token.text === name) {
       const after = nextSignificant(tokens, i + 1);
       const member = i > 0 && /^(\.|->|\?\.)$/.test(tokens[i - 1]!.text);
-      if (member) continue;
+      if (member || (options.objectKeys && isObjectKey(tokens, i, after))) continue;
       // Assigned again, or used a second time: not one clear use.
       if (after >= 0 && ASSIGNMENT.has(tokens[after]!.text))
         return { problem: `${name}, the name the URL is kept in, is assigned again`, uses: [] };
@@ -97,6 +100,14 @@ export function storedUrlOrProblem(
   }
   if (use < 0) return undefined;
   return { name, use, useRange: { start: tokens[use]!.start, end: tokenEnd(tokens[use]!) } };
+}
+
+/** `{ url: …` or `, url: …`: the key of an object literal's entry. */
+function isObjectKey(tokens: readonly Token[], name: number, after: number): boolean {
+  const before = previousSignificant(tokens, name - 1);
+  return (
+    tokens[after]?.text === ':' && (tokens[before]?.text === '{' || tokens[before]?.text === ',')
+  );
 }
 
 /** `+=`, `-=`, and `++`/`--`, which C-family lexers give as two tokens. */

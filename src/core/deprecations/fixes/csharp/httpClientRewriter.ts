@@ -20,6 +20,7 @@ import { requestOf } from '../requestOf';
 import type { Helper, Rewrite, Rewriter, RequestSite } from '../rewriter';
 import type { TextEdit } from '../sourceEdit';
 import { urlExpression } from '../urlExpression';
+import { projectUsingsOf } from './projectUsings';
 
 const CORE = 'GetPetFromListAsync';
 const JSON_HELPER = 'GetFromJsonPetFromListAsync';
@@ -153,7 +154,7 @@ function csharpHelper(site: RequestSite, at: number): Helper | { problem: string
   const json = /\.GetFromJsonAsync\s*</.test(text);
   const string = /\.GetStringAsync\s*\(/.test(text);
   const type = outermostType(text, tokens, tokenIndexAt(tokens, at));
-  const usings = usingEdits(text, style.eol, json);
+  const usings = usingEdits(text, style.eol, json, projectUsingsOf(site.path));
   const names = [CORE, ...(json ? [JSON_HELPER] : []), ...(string ? [STRING_HELPER] : [])];
   const definedIn = (source: string) =>
     names.every((name) => new RegExp(`\\s${name}(<T>)?\\(HttpClient`).test(source));
@@ -215,6 +216,7 @@ function firstTopLevelType(text: string, tokens: readonly Token[]): number | und
   return undefined;
 }
 
+/** The namespaces of the types the helper names (Convert, CultureInfo, HttpStatusCode, ...). */
 const USINGS = [
   'System',
   'System.Globalization',
@@ -226,21 +228,40 @@ const USINGS = [
   'System.Threading.Tasks',
 ];
 
-/** `using X;` lines for what the helper needs, where they sort (System first), once. */
-function usingEdits(text: string, eol: string, json: boolean): TextEdit[] {
+/**
+ * `using X;` lines for what the helper needs and neither the file (anywhere: before or after a
+ * file-scoped namespace, inside a block namespace, `global using`) nor its project (implicit
+ * usings) imports, where they sort (System first) among the file's first usings.
+ */
+function usingEdits(
+  text: string,
+  eol: string,
+  json: boolean,
+  projectUsings: ReadonlySet<string>,
+): TextEdit[] {
   const needed = json ? [...USINGS, 'System.Net.Http.Json'] : USINGS;
+  const present = new Set<string>();
   const lines: { name: string; start: number; next: number }[] = [];
+  let group: 'before' | 'in' | 'after' = 'before';
   let offset = 0;
   for (const line of text.split('\n')) {
-    const match = /^\s*using\s+([\w.]+)\s*;\s*$/.exec(line.replace(/\r$/, ''));
-    if (match) lines.push({ name: match[1]!, start: offset, next: offset + line.length + 1 });
-    else if (/^\s*(namespace|public|internal|class|record|static|\[)/.test(line)) break;
+    const match = /^\s*(global\s+)?using\s+([\w.]+)\s*;\s*$/.exec(line.replace(/\r$/, ''));
+    if (match) {
+      present.add(match[2]!);
+      // The new ones go among the first run of usings (blank lines and comments may part it).
+      if (group !== 'after') {
+        lines.push({ name: match[2]!, start: offset, next: offset + line.length + 1 });
+        group = 'in';
+      }
+    } else if (group === 'in' && !/^\s*(\/\/.*)?\r?$/.test(line)) group = 'after';
     offset += line.length + 1;
   }
   const key = (name: string) => (/^System(\.|$)/.test(name) ? `0${name}` : `1${name}`);
-  const missing = needed.filter((name) => !lines.some((line) => line.name === name));
+  const missing = needed.filter((name) => !present.has(name) && !projectUsings.has(name));
   if (missing.length === 0) return [];
-  const statement = (name: string) => `using ${name};${eol}`;
+  // Usings inside a block namespace are indented as its members.
+  const indent = lines.length ? /^[ \t]*/.exec(text.slice(lines[0]!.start))![0] : '';
+  const statement = (name: string) => `${indent}using ${name};${eol}`;
   if (lines.length === 0)
     return [{ start: 0, end: 0, newText: missing.map(statement).join('') + eol }];
   const sorted = lines.every((line, i) => i === 0 || key(lines[i - 1]!.name) <= key(line.name));

@@ -4,7 +4,13 @@
  * (maybe wrapped: `ResponseEntity<Pet>`, `Call<Pet>`), or why a rewrite should not touch it.
  */
 import { tokenEnd } from '../../model/tokens';
-import { matchingCloser, nextSignificant, previousSignificant } from '../../model/tokenWalk';
+import {
+  enclosingOpener,
+  matchingCloser,
+  nextSignificant,
+  previousSignificant,
+  tokenIndexAt,
+} from '../../model/tokenWalk';
 import { styled } from '../fileStyle';
 import type { Rewrite, RequestSite } from '../rewriter';
 import type { TextEdit } from '../sourceEdit';
@@ -108,6 +114,9 @@ export function firstAnnotation(tokens: RequestSite['tokens'], first: number): b
  * The edits that declare `list` beside the method and put the lookup in its place, at the
  * method's indentation. Comments above the method stay with it (the list goes above them); the
  * lookup's own doc is then said in its body (`lookup(true)`) rather than as a second doc comment.
+ * The list is parted from the member before it as the type parts its members (by a blank line,
+ * or not, as most of them are), even when the method was not; the lookup, a body, always is from
+ * the member after it.
  */
 export function methodReplacement(
   site: RequestSite,
@@ -120,24 +129,81 @@ export function methodReplacement(
   const lineStart = text.lastIndexOf('\n', tokens[annotationFirst]!.start - 1) + 1;
   const base = /^[ \t]*/.exec(text.slice(lineStart))![0];
   const before = previousSignificant(tokens, annotationFirst - 1);
-  const commentsStart = before >= 0 ? text.indexOf('\n', tokenEnd(tokens[before]!)) + 1 : lineStart;
+  const previousEnd = before >= 0 ? tokenEnd(tokens[before]!) : 0;
+  // The first line after the previous member that holds anything: its comments, or the mapping.
+  let commentsStart = before >= 0 ? text.indexOf('\n', previousEnd) + 1 : lineStart;
+  while (commentsStart < lineStart && /^[ \t]*\r?\n/.test(text.slice(commentsStart, lineStart)))
+    commentsStart = text.indexOf('\n', commentsStart) + 1;
   const commented = /\S/.test(text.slice(commentsStart, lineStart));
+  const parted = membersPartedByBlankLines(text, tokens, annotationFirst, {
+    start: tokens[annotationFirst]!.start,
+    end: methodEnd,
+  });
+  const next = nextSignificant(tokens, tokenIndexAt(tokens, methodEnd - 1) + 1);
+  const gapBefore =
+    parted &&
+    /^[;}]$/.test(tokens[before]?.text ?? '') &&
+    !hasBlankLine(text, previousEnd, commentsStart)
+      ? style.eol
+      : '';
+  const gapAfter =
+    next >= 0 && tokens[next]!.text !== '}' && !hasBlankLine(text, methodEnd, tokens[next]!.start)
+      ? style.eol
+      : '';
   if (!commented)
     return [
       {
         start: lineStart,
         end: methodEnd,
-        newText: styled([...list, '', ...lookup(false)], style, { base }),
+        newText: gapBefore + styled([...list, '', ...lookup(false)], style, { base }) + gapAfter,
       },
     ];
   return [
     {
       start: commentsStart,
       end: commentsStart,
-      newText: styled([...list, ''], style, { base }) + style.eol,
+      newText: gapBefore + styled([...list, ''], style, { base }) + style.eol,
     },
-    { start: lineStart, end: methodEnd, newText: styled(lookup(true), style, { base }) },
+    { start: lineStart, end: methodEnd, newText: styled(lookup(true), style, { base }) + gapAfter },
   ];
+}
+
+function hasBlankLine(text: string, start: number, end: number): boolean {
+  return /\n[ \t]*\r?\n/.test(text.slice(start, end));
+}
+
+/**
+ * Whether the type around token `inside` parts its members by blank lines: most pairs of
+ * consecutive members (a tie, or no pair to judge, counts as yes, Java's usual way), those
+ * touching `skipped` (the method replaced) left out.
+ */
+function membersPartedByBlankLines(
+  text: string,
+  tokens: RequestSite['tokens'],
+  inside: number,
+  skipped: { start: number; end: number },
+): boolean {
+  const open = enclosingOpener(tokens, inside, 1_000_000);
+  if (tokens[open]?.text !== '{') return true;
+  const close = matchingCloser(tokens, open, 1_000_000);
+  let depth = 0;
+  let parted = 0;
+  let joined = 0;
+  for (let i = open + 1; i < close; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'punct' && /^[([{]$/.test(token.text)) depth++;
+    else if (token.kind === 'punct' && /^[)\]}]$/.test(token.text)) depth--;
+    // A member ends with its `;` or its body's `}` (not an array initializer's, followed by `;`).
+    if (depth !== 0 || !(token.text === ';' || token.text === '}')) continue;
+    const next = nextSignificant(tokens, i + 1);
+    if (next < 0 || next >= close || /^[;,)]$/.test(tokens[next]!.text)) continue;
+    const end = tokenEnd(token);
+    if (end > skipped.start - 1 && token.start < skipped.end) continue;
+    if (tokens[next]!.start >= skipped.start && tokens[next]!.start < skipped.end) continue;
+    if (hasBlankLine(text, end, tokens[next]!.start)) parted++;
+    else joined++;
+  }
+  return parted >= joined;
 }
 
 /** The lookup's doc: a doc comment, or, below a doc comment of the method's own, line comments. */

@@ -21,7 +21,8 @@ import {
   methodReplacement,
   type DeclaredMethod,
 } from './declaredMethod';
-import { feignSettingsOf, type FeignSettings } from './feignSettings';
+import { feignSettingsOf } from './feignSettings';
+import { idAccessorOf, type IdAccessor } from './idAccessors';
 import { javadoc, javaString } from './javaCode';
 import { importEdits } from './jvmImports';
 
@@ -129,12 +130,13 @@ export const feignRewriter: Rewriter = {
       ? `ResponseEntity<List<${method.body}>>`
       : `List<${method.body}>`;
     const list = flavour.listLines(collection).map((line) => line.replace('LIST', listType));
+    const id = idAccessorOf(settings.idAccessors, text, method.body);
     return {
       description: `${flavour.library} method → a default method over ${LIST_METHOD}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
       edits: [
         ...imports,
         ...methodReplacement(site, annotation.callee.first, method.end, list, (commented) =>
-          defaultMethodLines(client.name, collection, method, settings, commented),
+          defaultMethodLines(client.name, collection, method, id, commented),
         ),
       ],
     };
@@ -165,11 +167,10 @@ function defaultMethodLines(
   client: string,
   collection: string,
   method: DeclaredMethod,
-  settings: FeignSettings,
+  id: IdAccessor,
   commented: boolean,
 ): string[] {
   const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
-  const id = settings.recordTypes.has(method.body.replace(/^.*\./, '')) ? 'id()' : 'getId()';
   const pet = method.id === 'pet' ? 'listed' : 'pet';
   const status = method.id === 'status' ? 'listStatus' : 'status';
   const doc = javadoc(

@@ -1,8 +1,8 @@
 /**
  * What a Feign client's repository says about its 404s and its types, for the OpenFeign rewrite:
  * the first file that sets what a 404 becomes (an ErrorDecoder, dismiss404 or decode404, in code or
- * in Spring's settings), and the names declared as records (whose id is read with `id()`, not
- * `getId()`). Only for a file on disk; only regular files of bounded size inside its repository
+ * in Spring's settings), and how the Java types it declares give their id (a record's `id()`, a
+ * public field's `id`, idAccessors.ts). Only for a file on disk; only regular files of bounded size inside its repository
  * (the folder holding `.git`), gitignored files left out; never written. Kept a few seconds: a
  * `fix` run asks once per request.
  */
@@ -26,7 +26,6 @@ const kept = new Map<string, { at: number; settings: FeignSettings }>();
 
 export function feignSettingsOf(path: string, text: string): FeignSettings {
   const own = settingsOfText(text, 'this file');
-  if (own.decidesNotFound) return own;
   const file = isAbsolute(path) ? path : resolve(path);
   try {
     if (!statSync(file).isFile()) return own;
@@ -35,11 +34,14 @@ export function feignSettingsOf(path: string, text: string): FeignSettings {
   }
   const root = repositoryRoot(dirname(file));
   const found = kept.get(root);
-  if (found && Date.now() - found.at < FRESH_MS) return found.settings;
-  const settings = repositorySettings(root);
-  kept.set(root, { at: Date.now(), settings });
-  if (kept.size > 64) kept.delete(kept.keys().next().value!);
-  return settings;
+  let settings = found && Date.now() - found.at < FRESH_MS ? found.settings : undefined;
+  if (!settings) {
+    settings = repositorySettings(root);
+    kept.set(root, { at: Date.now(), settings });
+    if (kept.size > 64) kept.delete(kept.keys().next().value!);
+  }
+  // The text as the editor holds it decides before the file on disk; the types are the repository's.
+  return own.decidesNotFound ? { ...settings, decidesNotFound: own.decidesNotFound } : settings;
 }
 
 function repositorySettings(root: string): FeignSettings {
@@ -51,9 +53,11 @@ function repositorySettings(root: string): FeignSettings {
   if (files.length > MAX_FILES)
     return {
       decidesNotFound: `a repository of more than ${MAX_FILES} sources`,
-      recordTypes: new Set(),
+      idAccessors: new Map(),
     };
-  const recordTypes = new Set<string>();
+  // Every file is read even after one decides a 404: Retrofit's rewrite asks only for the types.
+  const idAccessors = new Map() as FeignSettings['idAccessors'];
+  let decidesNotFound: string | undefined;
   for (const listed of files) {
     let text: string;
     try {
@@ -62,9 +66,8 @@ function repositorySettings(root: string): FeignSettings {
       continue;
     }
     const shown = relative(root, listed.path).split(sep).join('/');
-    const found = settingsOfText(text, shown);
-    if (found.decidesNotFound) return found;
-    for (const name of found.recordTypes) recordTypes.add(name);
+    const found = settingsOfText(text, shown, listed.path.endsWith('.java'), idAccessors);
+    decidesNotFound ??= found.decidesNotFound;
   }
-  return { recordTypes };
+  return decidesNotFound ? { decidesNotFound, idAccessors } : { idAccessors };
 }

@@ -21,6 +21,7 @@ import {
   type DeclaredMethod,
 } from './declaredMethod';
 import { feignSettingsOf } from './feignSettings';
+import { idAccessorOf } from './idAccessors';
 import { javadoc, javaString } from './javaCode';
 import { importEdits } from './jvmImports';
 
@@ -65,8 +66,8 @@ export const retrofitRewriter: Rewriter = {
       return manual(`the interface already declares a ${LIST_METHOD} or a ${CALL_CLASS}`);
     const imports = importEdits(text, IMPORTS, site.style.eol, false);
     if ('problem' in imports) return manual(imports.problem);
-    const records = feignSettingsOf(site.path, text).recordTypes;
-    const idOf = records.has(method.body.replace(/^.*\./, '')) ? 'id()' : 'getId()';
+    const { idAccessors } = feignSettingsOf(site.path, text);
+    const idOf = idAccessorOf(idAccessors, text, method.body);
     const list = [
       `@GET("${path[1]}")`,
       `Call<List<${method.body}>> ${LIST_METHOD}(@Query("status") String status, @Query("limit") int limit);`,

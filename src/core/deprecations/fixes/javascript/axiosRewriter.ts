@@ -2,8 +2,10 @@
  * axios: `axios.get(url, config)` and an instance's `api.get(url, config)` →
  * `getPetFromList(client, petsUrl, petId, config)`. The helper asks the same client (its base URL,
  * headers and interceptors apply) for each status and answers as axios did: a response whose
- * `data` is the pet, or the AxiosError axios throws on a 404 (with `response.status` 404 and the
- * API's Error body), unless the config's `validateStatus` accepts 404, which returns it.
+ * `data` is the pet, or the error axios throws on a 404 (with `response.status` 404 and the API's
+ * Error body), unless the config's `validateStatus` accepts 404, which returns it. That error is
+ * an AxiosError from axios 0.27 and an enhanced Error before it: the helper builds the one the
+ * project's axios range allows (axiosVersions.ts), or checks at run time which its axios has.
  */
 import { styled } from '../fileStyle';
 import { LIST_LIMIT, PET_STATUSES } from '../replacement';
@@ -13,6 +15,7 @@ import { urlOrFieldCollection } from './fieldCollection';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import type { TextEdit } from '../sourceEdit';
 import { helperDoc, isTypeScript } from './javascriptCode';
+import { axiosErrorKindOf, type AxiosErrorKind } from './axiosVersions';
 import { addedImport, defaultImportOf, importedFrom } from './imports';
 import { listIdLines, petIndexLines } from './listIds';
 import { readsResponseData } from './responseData';
@@ -63,7 +66,10 @@ export const axiosRewriter: Rewriter = {
       edits,
       helper: {
         name: NAME,
-        code: styled(helperLines(typed, name), site.style, { swapQuotes: true, semicolons: true }),
+        code: styled(helperLines(typed, name, axiosErrorKindOf(site.path)), site.style, {
+          swapQuotes: true,
+          semicolons: true,
+        }),
         definedIn: (text) => text.includes(`function ${NAME}`),
         imports: (text): TextEdit[] =>
           defaultImportOf(text, 'axios') ? [] : addedImport(text, 'axios', 'axios', site.style),
@@ -126,20 +132,34 @@ function snippet(typed: boolean, axiosName: string, site: RequestSite): string {
   return styled(
     [
       `// const { data } = await ${NAME}(client, \`\${BASE_URL}/pets\`, petId, config);`,
-      ...helperLines(typed, axiosName),
+      ...helperLines(typed, axiosName, 'either'),
     ],
     site.style,
     { swapQuotes: true, semicolons: true },
   );
 }
 
-function helperLines(typed: boolean, axios: string): string[] {
+const ANSWERS: Record<AxiosErrorKind, string[]> = {
+  class: [
+    'Answers as axios did: a response whose data is the pet, or the AxiosError of a 404 (with',
+    "the API's Error body) when no list holds it, unless config.validateStatus accepts 404.",
+  ],
+  enhanced: [
+    'Answers as axios did: a response whose data is the pet, or the error axios before 0.27 threw',
+    "for a 404 (with the API's Error body) when no list holds it, unless config.validateStatus",
+    'accepts 404.',
+  ],
+  either: [
+    'Answers as axios did: a response whose data is the pet, or the error axios throws for a 404',
+    "(an AxiosError from 0.27, before it an Error with the same fields; with the API's Error body)",
+    'when no list holds it, unless config.validateStatus accepts 404.',
+  ],
+};
+
+function helperLines(typed: boolean, axios: string, errorKind: AxiosErrorKind): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
   return [
-    ...helperDoc(
-      'Answers as axios did: a response whose data is the pet, or the AxiosError of a 404 (with',
-      "the API's Error body) when no list holds it, unless config.validateStatus accepts 404.",
-    ),
+    ...helperDoc(...ANSWERS[errorKind]),
     typed
       ? `async function ${NAME}<T = any>(client: Pick<typeof ${axios}, 'get'>, petsUrl: string, petId: string | number, config: NonNullable<Parameters<typeof ${axios}.get>[1]> = {}) {`
       : `async function ${NAME}(client, petsUrl, petId, config = {}) {`,
@@ -166,7 +186,41 @@ function helperLines(typed: boolean, axios: string): string[] {
       ? "  const notFound = { data: error as T, status: 404, statusText: 'Not Found', headers: {}, config: config as any, request: undefined };"
       : "  const notFound = { data: error, status: 404, statusText: 'Not Found', headers: {}, config, request: undefined };",
     '  if (config.validateStatus && config.validateStatus(404)) return notFound;',
-    `  throw new ${axios}.AxiosError('Request failed with status code 404', 'ERR_BAD_REQUEST', config${typed ? ' as any' : ''}, undefined, notFound);`,
+    ...notFoundThrow(typed, axios, errorKind),
     '}',
+  ];
+}
+
+/** The 404's error, made as the project's axios makes it. */
+function notFoundThrow(typed: boolean, axios: string, errorKind: AxiosErrorKind): string[] {
+  const message = "'Request failed with status code 404'";
+  const axiosError = (constructor: string) =>
+    `new ${constructor}(${message}, 'ERR_BAD_REQUEST', config${typed && errorKind === 'class' ? ' as any' : ''}, undefined, notFound)`;
+  // What axios 0.21 to 0.26 threw: enhanceError's fields on an Error (settle gave it no code).
+  const enhanced = [
+    `  const failure = new Error(${message});`,
+    '  throw Object.assign(failure, {',
+    '    config,',
+    '    request: undefined,',
+    '    response: notFound,',
+    '    isAxiosError: true,',
+    '    toJSON: () => ({ message: failure.message, name: failure.name, stack: failure.stack, config, status: 404 }),',
+    '  });',
+  ];
+  if (errorKind === 'class') return [`  throw ${axiosError(`${axios}.AxiosError`)};`];
+  if (errorKind === 'enhanced')
+    return [
+      '  // axios before 0.27 (as package.json allows) has no AxiosError class.',
+      ...enhanced,
+    ];
+  return [
+    '  // axios 0.27 and later throw an AxiosError; earlier ones an Error with the same fields.',
+    ...(typed
+      ? [
+          `  const { AxiosError: AxiosErrorClass } = ${axios} as unknown as { AxiosError?: new (...args: unknown[]) => Error };`,
+          `  if (AxiosErrorClass) throw ${axiosError('AxiosErrorClass')};`,
+        ]
+      : [`  if (${axios}.AxiosError) throw ${axiosError(`${axios}.AxiosError`)};`]),
+    ...enhanced,
   ];
 }

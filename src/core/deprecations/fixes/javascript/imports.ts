@@ -15,9 +15,14 @@ export function defaultImportOf(text: string, module: string): string | undefine
   return esm.exec(text)?.[1] ?? cjs.exec(text)?.[1];
 }
 
+/** A shebang line, then comments and a 'use strict' directive on a line of its own. */
+const PROLOGUE =
+  /^(?:#![^\n]*\n)?(?:(?:[ \t]*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)?[ \t]*\r?\n)*[ \t]*(['"])use strict\1;?[ \t]*(?:\r?\n|$))?/;
+
 /**
  * The edit that imports `module`'s default export as `name`: after the last import (or require)
- * at the top, in the file's form (ESM, or CommonJS when it requires and never imports).
+ * at the top, else after a shebang and a 'use strict' directive, in the file's form (ESM, or
+ * CommonJS when it requires or assigns `module.exports`/`exports.x` and never imports).
  */
 export function addedImport(
   text: string,
@@ -27,7 +32,9 @@ export function addedImport(
 ): TextEdit[] {
   const quote = style.quote;
   const end = style.semicolons ? ';' : '';
-  const esm = /^\s*import\s/m.test(text) || !/\brequire\(/.test(text);
+  const esm =
+    /^\s*import\s/m.test(text) ||
+    !/\brequire\(|\bmodule\.exports\b|^[ \t]*exports\.[\w$]+\s*=/m.test(text);
   const line = esm
     ? `import ${name} from ${quote}${module}${quote}${end}`
     : `const ${name} = require(${quote}${module}${quote})${end}`;
@@ -36,7 +43,11 @@ export function addedImport(
     : /^(?:const|let|var)\s+[^=]+=\s*require\([^)]*\);?[ \t]*$/gm;
   let after = -1;
   for (const match of text.matchAll(statements)) after = match.index + match[0].length;
-  if (after < 0) return [{ start: 0, end: 0, newText: `${line}${style.eol}` }];
+  if (after < 0) {
+    // Before a shebang the script no longer runs; before 'use strict' it is no directive.
+    const prologue = PROLOGUE.exec(text)![0].length;
+    return [{ start: prologue, end: prologue, newText: `${line}${style.eol}` }];
+  }
   return [{ start: after, end: after, newText: `${style.eol}${line}` }];
 }
 

@@ -138,6 +138,8 @@ function settingsProblem(
   const dataType = entryNamed(literal, 'dataType');
   if (dataType) {
     const value = stringValue(tokens, dataType);
+    if (value === 'jsonp')
+      return 'the settings ask for JSONP: the helper lists with XMLHttpRequest';
     if (value !== 'json')
       return `the settings ask for the body as ${value === undefined ? 'an expression' : `'${value}'`}: the helper answers JSON`;
   }

@@ -43,22 +43,18 @@ export function settingsRequestOf(
   const first = tokenIndexAt(tokens, url.start);
   const last = tokenIndexAt(tokens, url.end - 1);
   const parts = splitUrl(text, tokens, first, last, language);
-  let valueFirst = first;
-  let valueLast = last;
+  let found = urlEntryOf(tokens, first, last);
   let stored: StoredUrl | undefined;
-  if (tokens[enclosingOpener(tokens, first, 2000)]?.text !== '{') {
+  // Not a settings entry itself: the URL may be kept in a name the settings' `url` reads. The
+  // assignment is often inside a function's braces, so those braces say nothing either way.
+  if (!found) {
     if ('problem' in parts) return undefined;
-    stored = storedUrl(tokens, url, identifiersOf(parts.id));
+    stored = storedUrl(tokens, url, identifiersOf(parts.id), { objectKeys: true });
     if (!stored) return undefined;
-    valueFirst = valueLast = stored.use;
+    found = urlEntryOf(tokens, stored.use, stored.use);
   }
-  const open = enclosingOpener(tokens, valueFirst, 2000);
-  const literal = open >= 0 ? objectLiteralAt(tokens, open) : undefined;
-  if (!literal) return undefined;
-  const entry = literal.entries.find(
-    (candidate) => candidate.valueFirst === valueFirst && candidate.valueLast === valueLast,
-  );
-  if (!entry || entry.key !== 'url' || entry.spread) return undefined;
+  if (!found) return undefined;
+  const { literal, entry } = found;
   const range = { start: tokens[literal.open]!.start, end: tokenEnd(tokens[literal.close]!) };
   const call = callAround(text, tokens, range);
   if ('problem' in call) return undefined;
@@ -83,4 +79,18 @@ export function settingsRequestOf(
       return edits;
     },
   };
+}
+
+/** The object literal whose `url` entry's value is tokens first..last, or undefined. */
+function urlEntryOf(
+  tokens: RequestSite['tokens'],
+  first: number,
+  last: number,
+): { literal: ObjectLiteral; entry: ObjectEntry } | undefined {
+  const open = enclosingOpener(tokens, first, 2000);
+  const literal = open >= 0 ? objectLiteralAt(tokens, open) : undefined;
+  const entry = literal?.entries.find(
+    (candidate) => candidate.valueFirst === first && candidate.valueLast === last,
+  );
+  return literal && entry && entry.key === 'url' && !entry.spread ? { literal, entry } : undefined;
 }

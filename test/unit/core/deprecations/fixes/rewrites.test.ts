@@ -1,5 +1,15 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DeprecationEngine } from '../../../../../src/core/deprecations/engine';
 import { migrateText } from '../../../../../src/core/deprecations/fixes/migrateText';
@@ -18,7 +28,33 @@ function migrate(path: string, text: string, folder: string) {
   return migrateText({ path, text, language, moduleText }, findings);
 }
 
+/** Files of a fixture's folder that are not the project around `before`. */
+const EXPECTED = /^(after\.[^.]+|manual\.txt)$/;
+
+/**
+ * Where `before` is rewritten: its name in the fixtures (a text with no file on disk, the rewrite
+ * sees only it), or, when its folder holds more than before/after/manual.txt (a .csproj,
+ * package.json, a Java type), a copy of the folder as a repository of its own (a `.git` folder at
+ * its root), so the rewrite reads those files as a project's and nothing of this repository.
+ */
+function placeOf(name: string, before: string, work: () => string): string {
+  const folder = join(FOLDER, name);
+  const project = readdirSync(folder).filter((file) => file !== before && !EXPECTED.test(file));
+  if (project.length === 0) return `${name}/${before}`;
+  const copy = join(work(), name);
+  mkdirSync(join(copy, '.git'), { recursive: true });
+  for (const file of [before, ...project])
+    cpSync(join(folder, file), join(copy, file), { recursive: true });
+  return join(copy, before);
+}
+
 describe('rewrites on before/after files: the request changed, the file’s style kept, twice the same', () => {
+  let work: string | undefined;
+  const workFolder = () => (work ??= mkdtempSync(join(tmpdir(), 'rewrites-')));
+  after(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
   for (const name of readdirSync(FOLDER, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name))
@@ -27,7 +63,8 @@ describe('rewrites on before/after files: the request changed, the file’s styl
       const before = files.find((file) => file.startsWith('before.'))!;
       const extension = before.slice('before'.length);
       const text = readFileSync(join(FOLDER, name, before), 'utf8');
-      const result = migrate(`${name}/before${extension}`, text, join(FOLDER, name));
+      const path = placeOf(name, before, workFolder);
+      const result = migrate(path, text, join(FOLDER, name));
       const manual = join(FOLDER, name, 'manual.txt');
       if (existsSync(manual)) {
         assert.equal(result.next, text, 'a request that cannot be rewritten is left whole');
@@ -41,8 +78,9 @@ describe('rewrites on before/after files: the request changed, the file’s styl
       const afterPath = join(FOLDER, name, `after${extension}`);
       if (UPDATE) writeFileSync(afterPath, result.next);
       assert.deepEqual(result.manual, []);
+      assert.ok(result.fixed.length > 0, 'nothing was rewritten');
       assert.equal(result.next, readFileSync(afterPath, 'utf8'));
-      const again = migrate(`${name}/after${extension}`, result.next, join(FOLDER, name));
+      const again = migrate(path, result.next, join(FOLDER, name));
       assert.equal(again.fixed.length + again.manual.length, 0, 'a finding is left after the fix');
       assert.equal(again.next, result.next);
     });

@@ -39,7 +39,7 @@ export function storedUrl(
   idNames: readonly string[],
   options: { objectKeys?: boolean } = {},
 ): StoredUrl | undefined {
-  const found = storedUrlOrProblem(tokens, url, idNames);
+  const found = storedUrlOrProblem(tokens, url, idNames, options);
   return found && 'name' in found ? found : undefined;
 }
 
@@ -51,6 +51,7 @@ export function storedUrlOrProblem(
   tokens: readonly Token[],
   url: Range,
   idNames: readonly string[],
+  options: { objectKeys?: boolean } = {},
 ): StoredUrl | { problem: string; uses: Range[] } | undefined {
   const first = tokenIndexAt(tokens, url.start);
   const operator = previousSignificant(tokens, first - 1);

@@ -39,8 +39,7 @@ function styleBySplitLines(text: string): FileStyle {
   // A line that goes on a chain continues the line before it: that one ended no statement.
   const statements = trimmed.filter(
     (line, i) =>
-      line.endsWith(';') ||
-      (/[\w)\]'"`]$/.test(line) && !trimmed[i + 1]?.startsWith('.')),
+      line.endsWith(';') || (/[\w)\]'"`]$/.test(line) && !trimmed[i + 1]?.startsWith('.')),
   );
   const ended = statements.filter((line) => line.endsWith(';')).length;
   return {

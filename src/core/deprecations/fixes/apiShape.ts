@@ -19,8 +19,20 @@ const WRAPPED_PET = [
   /\[\s*:pet\s*\]/,
 ];
 
+/**
+ * A pet sent wrapped in a request's body (`data: { pet: newPet }`, `JSON.stringify({ pet })`,
+ * `json={"pet": …}`): Rails' convention, where the Pet Store API takes the pet itself.
+ */
+const WRAPPED_BODY = [
+  /\b(?:data|body|json)\s*[:=]\s*\{\s*["']?pet["']?\s*[:,}]/,
+  /\bJSON\.stringify\(\s*\{\s*["']?pet["']?\s*[:,}]/,
+];
+
 /** MongoDB's ids in the URL: `pet._id`, `props._id`, `pet["_id"]`. */
-const MONGO_ID = /\._id\b|\[\s*["']_id["']\s*\]/;
+const MONGO_ID = /[\w$]*(?:\._id\b|\[\s*["']_id["']\s*\])/;
+
+/** A line of the file that puts a MongoDB id into a pets URL (`/pets/${updatedPet._id}`). */
+const MONGO_PETS_URL = /pets\/[^\n]*?(?:\._id\b|\[\s*["']_id["']\s*\])/i;
 
 /** Why `text`'s request at `url` is left for a person for its API's shapes, or undefined. */
 export function otherApiShape(
@@ -28,13 +40,18 @@ export function otherApiShape(
   url: { start: number; end: number },
 ): string | undefined {
   const urlText = text.slice(url.start, url.end);
-  const mongo = MONGO_ID.exec(urlText);
+  const mongo = MONGO_ID.exec(urlText) ?? MONGO_ID.exec(MONGO_PETS_URL.exec(text)?.[0] ?? '');
   if (mongo)
-    return `the id in the URL is ${mongo[0].replace(/^\./, '')}, a MongoDB id: this API's pets have no int64 id for the list's pet to be found by, so it answers in other shapes than the Pet Store API's; change it by hand for this API`;
+    return `the pets' ids here are MongoDB's _id (${mongo[0]}): this API's pets have no int64 id for the list's pet to be found by, so it answers in other shapes than the Pet Store API's; change it by hand for this API`;
   for (const pattern of WRAPPED_PET) {
     const read = pattern.exec(text);
     if (read)
       return `the file reads the pet out of a wrapping object (${read[0].replace(/\s+/g, '')}), where the Pet Store API answers the pet itself: this API answers in other shapes, and the rewrite, which looks in a bare list of pets, would not find it; change it by hand for this API`;
+  }
+  for (const pattern of WRAPPED_BODY) {
+    const sent = pattern.exec(text);
+    if (sent)
+      return `the file sends a pet wrapped in an object (${sent[0].replace(/\s+/g, ' ').trim()}…), where the Pet Store API takes the pet itself: this API answers in other shapes too, and the rewrite, which looks in a bare list of pets, would not find it; change it by hand for this API`;
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 /**
- * axios: `axios.get(url, config)` and an instance's `api.get(url, config)` →
+ * axios: `axios.get(url, config)`, an instance's `api.get(url, config)`, and either called as a
+ * function (`axios(url, config)`) →
  * `getPetFromList(client, petsUrl, petId, config)`. The helper asks the same client (its base URL,
  * headers and interceptors apply) for each status and answers as axios did: a response whose
  * `data` is the pet, or the error axios throws on a 404 (with `response.status` 404 and the API's
@@ -29,8 +30,12 @@ export const axiosRewriter: Rewriter = {
     const instances = axiosName ? instancesOf(site.text, axiosName) : new Set<string>();
     const typedInstances = typedAxiosNames(site.text);
     const isAxiosGet = (call: RequestCall) => {
+      if (call.urlArgument !== 0) return false;
+      // axios called as a function, `axios(url)` or `api(url, config)`: a GET as well.
+      const called = call.callee.text.replace(/^this\./, '');
+      if (called === axiosName || instances.has(called) || typedInstances.has(called)) return true;
       const match = /^(.*)\.get$/.exec(call.callee.text);
-      if (!match || call.urlArgument !== 0) return false;
+      if (!match) return false;
       const receiver = match[1]!.replace(/^this\./, '');
       return (
         receiver === axiosName ||

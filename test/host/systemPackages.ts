@@ -18,6 +18,11 @@ const REQUIRED = [
     present: () =>
       spawnSync('/usr/bin/python3', ['-c', 'import httpx'], { stdio: 'ignore' }).status === 0,
   },
+  {
+    name: 'python3-aiohttp',
+    present: () =>
+      spawnSync('/usr/bin/python3', ['-c', 'import aiohttp'], { stdio: 'ignore' }).status === 0,
+  },
   // The migrated shell scripts' helper, and the replacement's shell example, read lists with jq.
   { name: 'jq', present: () => existsSync('/usr/bin/jq') },
   // The migrated PHP and Ruby programs run on Debian's interpreters and libraries (Guzzle, Faraday).

@@ -22,6 +22,7 @@ import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
 import { ktorRewriter } from './kotlin/ktorRewriter';
 import { guzzleRewriter } from './php/guzzleRewriter';
 import { laravelHttpRewriter } from './php/laravelHttpRewriter';
+import { aiohttpRewriter } from './python/aiohttpRewriter';
 import { httpxRewriter } from './python/httpxRewriter';
 import { requestsRewriter } from './python/requestsRewriter';
 import { urllibRewriter } from './python/urllibRewriter';
@@ -39,7 +40,13 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     angularJsHttpRewriter,
     jqueryRewriter,
   ],
-  python: [generatedPythonRewriter, requestsRewriter, httpxRewriter, urllibRewriter],
+  python: [
+    generatedPythonRewriter,
+    requestsRewriter,
+    httpxRewriter,
+    urllibRewriter,
+    aiohttpRewriter,
+  ],
   go: [generatedClientManual, goNetHttpRewriter],
   java: [
     generatedClientManual,

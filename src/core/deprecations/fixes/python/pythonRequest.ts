@@ -13,7 +13,7 @@ import { storedUrl } from '../storedUrl';
 import { importsOf, resolveName, type ModuleImports } from './pythonImports';
 import { pythonUrl } from './pythonUrl';
 
-export type PythonLibrary = 'requests' | 'httpx' | 'urllib';
+export type PythonLibrary = 'requests' | 'httpx' | 'urllib' | 'aiohttp';
 
 export interface PythonRequest {
   library: PythonLibrary;
@@ -34,8 +34,7 @@ export interface PythonProblem {
 }
 
 /** Libraries whose clients also have `.get(url)`: with one of them imported, a receiver is unclear. */
-const OTHER_CLIENTS =
-  /^(aiohttp|urllib3|treq|tornado|pycurl|http\.client|niquests|grequests)(\.|$)/;
+const OTHER_CLIENTS = /^(urllib3|treq|tornado|pycurl|http\.client|niquests|grequests)(\.|$)/;
 
 /** What the module imports of the three libraries (and of others with a `.get`). */
 function librariesOf(imports: ModuleImports): { ours: PythonLibrary[]; others: boolean } {
@@ -48,6 +47,7 @@ function librariesOf(imports: ModuleImports): { ours: PythonLibrary[]; others: b
     if (/^requests(\.|$)/.test(name)) ours.add('requests');
     else if (/^httpx(\.|$)/.test(name)) ours.add('httpx');
     else if (/^urllib\.request(\.|$)/.test(name)) ours.add('urllib');
+    else if (/^aiohttp(\.|$)/.test(name)) ours.add('aiohttp');
     else if (OTHER_CLIENTS.test(name)) others = true;
   }
   return { ours: [...ours], others };
@@ -127,6 +127,7 @@ export function pythonRequestOf(site: RequestSite): PythonRequest | PythonProble
   let library: PythonLibrary | undefined;
   if (/^requests(\.|$)/.test(receiver)) library = 'requests';
   else if (/^httpx(\.|$)/.test(receiver)) library = 'httpx';
+  else if (libraries.ours.includes('aiohttp') && aiohttpSession(text, client)) library = 'aiohttp';
   else {
     const clients = libraries.ours.filter((candidate) => candidate !== 'urllib');
     if (clients.length !== 1 || libraries.others)
@@ -171,6 +172,19 @@ export function pythonRequestOf(site: RequestSite): PythonRequest | PythonProble
       return edits;
     },
   };
+}
+
+/**
+ * Whether `client` is an aiohttp ClientSession the module makes: `async with
+ * aiohttp.ClientSession(…) as session`, `session = aiohttp.ClientSession(…)`, `self._session =
+ * ClientSession()`, or a name annotated as one.
+ */
+function aiohttpSession(text: string, client: string): boolean {
+  const name = /(\w+)$/.exec(client)?.[1];
+  if (!name) return false;
+  return new RegExp(
+    `\\b${name}\\s*(:\\s*[\\w.]*\\bClientSession\\b|(:[^=\\n]*)?=\\s*[\\w.]*\\bClientSession\\()|\\bClientSession\\([^()]*(\\([^()]*\\)[^()]*)*\\)\\s+as\\s+${name}\\b`,
+  ).test(text);
 }
 
 /**

@@ -34,15 +34,30 @@ const MONGO_ID = /[\w$]*(?:\._id\b|\[\s*["']_id["']\s*\])/;
 /** A line of the file that puts a MongoDB id into a pets URL (`/pets/${updatedPet._id}`). */
 const MONGO_PETS_URL = /pets\/[^\n]*?(?:\._id\b|\[\s*["']_id["']\s*\])/i;
 
-/** Why `text`'s request at `url` is left for a person for its API's shapes, or undefined. */
-export function otherApiShape(
+/**
+ * The API-shape check of one file: what the whole text shows is read once (a file with thousands
+ * of requests is not searched again for each), what the URL shows for each request.
+ */
+export function apiShapeOf(
   text: string,
-  url: { start: number; end: number },
-): string | undefined {
-  const urlText = text.slice(url.start, url.end);
-  const mongo = MONGO_ID.exec(urlText) ?? MONGO_ID.exec(MONGO_PETS_URL.exec(text)?.[0] ?? '');
-  if (mongo)
-    return `the pets' ids here are MongoDB's _id (${mongo[0]}): this API's pets have no int64 id for the list's pet to be found by, so it answers in other shapes than the Pet Store API's; change it by hand for this API`;
+): (url: { start: number; end: number }) => string | undefined {
+  let fileWide: string | undefined | null = null;
+  return (url) => {
+    const mongo = MONGO_ID.exec(text.slice(url.start, url.end));
+    if (mongo) return mongoReason(mongo[0]);
+    if (fileWide === null) fileWide = fileShape(text);
+    return fileWide;
+  };
+}
+
+function mongoReason(id: string): string {
+  return `the pets' ids here are MongoDB's _id (${id}): this API's pets have no int64 id for the list's pet to be found by, so it answers in other shapes than the Pet Store API's; change it by hand for this API`;
+}
+
+/** What the whole file shows of the API's shapes, or undefined. */
+function fileShape(text: string): string | undefined {
+  const mongo = MONGO_ID.exec(MONGO_PETS_URL.exec(text)?.[0] ?? '');
+  if (mongo) return mongoReason(mongo[0]);
   for (const pattern of WRAPPED_PET) {
     const read = pattern.exec(text);
     if (read)

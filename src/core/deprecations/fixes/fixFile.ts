@@ -6,7 +6,7 @@
  */
 import type { Finding } from '../engine';
 import { isGeneratedFile } from '../crossFile/generatedSource';
-import { otherApiShape } from './apiShape';
+import { apiShapeOf } from './apiShape';
 import type { LanguageSupport } from '../lexers/languages';
 import { fileStyleOf, type FileStyle } from './fileStyle';
 import type { Helper, Rewriter } from './rewriter';
@@ -76,6 +76,7 @@ export function fixFile(
   const offsets = new OffsetIndex(text);
   const helpers = new Map<string, Helper>();
   const taken: TextEdit[] = [];
+  const apiShape = apiShapeOf(text);
   for (const finding of [...requests].sort(
     (a, b) => a.start.line - b.start.line || a.start.character - b.start.character,
   )) {
@@ -92,7 +93,7 @@ export function fixFile(
       ...(file.moduleText ? { moduleText: file.moduleText } : {}),
     };
     // An API that answers other shapes than the Pet Store API's: no rewrite would find its pet.
-    const shape = finding.kind === 'url' ? otherApiShape(text, site.url) : undefined;
+    const shape = finding.kind === 'url' ? apiShape(site.url) : undefined;
     if (shape) {
       const snippet = rewriters.find((rewriter) => rewriter.snippet)?.snippet?.(site);
       result.manual.push({ finding, reason: shape, ...(snippet ? { snippet } : {}) });

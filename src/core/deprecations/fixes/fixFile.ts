@@ -110,8 +110,8 @@ export function fixFile(
       const snippet = rewriters.find((rewriter) => rewriter.snippet)?.snippet?.(site);
       result.manual.push({
         finding,
-        reason: isTestOfOwnRoute(path, text, site.url)
-          ? "a test calling the API's own route (a test client): it goes, or changes, with the route"
+        reason: isHostlessTestRequest(path, text, site.url)
+          ? "a test's request without a host, through a client or helper of the project's: a test of the project's own route goes, or changes, with the route; one of the API is changed by hand"
           : 'no rewrite knows this shape of request yet',
         ...(snippet ? { snippet } : {}),
       });
@@ -198,11 +198,10 @@ const TEST_PATH =
   /(^|[\\/])(tests?|spec|__tests__|integration)[\\/]|(_test|\.test|\.spec|Test|Tests|_spec)\.\w+$|(^|[\\/])test_[^\\/]*\.py$/;
 
 /**
- * A request in a test file to a path without a host (`client.get("/pets/9")`,
- * `$this->getJson("/api/pets/1")`): a test of the API's own route through a test client, which
- * no rewrite should change.
+ * A request in a test file to a path without a host that no rewrite knows (`get_api_data("/pets/9")`):
+ * a test client the finder does not know, or the project's helper; either way, not changed here.
  */
-function isTestOfOwnRoute(
+function isHostlessTestRequest(
   path: string,
   text: string,
   url: { start: number; end: number },

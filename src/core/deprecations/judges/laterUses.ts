@@ -96,6 +96,10 @@ function follow(
   if (setOnRequest) return true;
   for (const use of uses) {
     if (isPatternValue(tokens, use)) continue;
+    // `operationPath = "." + operationPath`: the variable rebuilt from itself, its later uses
+    // (followed here already) decide.
+    const rebuilt = shell ? undefined : assignment(tokens, use);
+    if (rebuilt && [...rebuilt.names].some((name) => target.names.has(name))) continue;
     const method = explicitMethod({ tokens, first: use, last: use, rendered: '', shell });
     if (method) {
       if (method === 'GET') verdict.get = true;
@@ -313,6 +317,14 @@ function* laterUses(
     const before = previousSignificant(tokens, i - 1);
     if (before >= 0 && ['.', '->', '::', '?.'].includes(tokens[before]!.text)) continue;
     const after = nextSignificant(tokens, i + 1);
+    // `operationPath[0] == '/'`: a character of it read, nothing sent (oapi-codegen's clients).
+    if (
+      after >= 0 &&
+      tokens[after]!.text === '[' &&
+      tokens[after + 1]?.kind === 'number' &&
+      tokens[after + 2]?.text === ']'
+    )
+      continue;
     if (after >= 0 && tokens[after]!.text === '=') {
       // `path = strings.Replace(path, "{id}", id, -1)`: the value is transformed, still followed.
       if (depth === 0 && !rightSideNames(tokens, after, token.text)) return; // reassigned

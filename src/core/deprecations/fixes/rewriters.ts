@@ -22,6 +22,7 @@ import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
 import { ktorRewriter } from './kotlin/ktorRewriter';
 import { guzzleRewriter } from './php/guzzleRewriter';
 import { laravelHttpRewriter } from './php/laravelHttpRewriter';
+import { dartHttpRewriter } from './dart/httpRewriter';
 import { aiohttpRewriter } from './python/aiohttpRewriter';
 import { httpxRewriter } from './python/httpxRewriter';
 import { requestsRewriter } from './python/requestsRewriter';
@@ -61,7 +62,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   csharp: [generatedClientManual, csharpHttpClientRewriter],
   php: [generatedClientManual, laravelHttpRewriter, guzzleRewriter],
   ruby: [generatedClientManual, netHttpRewriter, faradayRewriter],
-  dart: [generatedClientManual],
+  dart: [dartHttpRewriter, generatedClientManual],
   swift: [generatedClientManual],
   rust: [generatedClientManual],
   shell: [curlRewriter],

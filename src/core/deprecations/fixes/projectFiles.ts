@@ -12,9 +12,9 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { realBoundary, staysWithin } from '../../files/boundary';
 import { readRegularText } from '../../files/regularFile';
 import { repositoryRoot } from '../workspace/repositoryRoot';
+import { keptAWhile, type Kept } from './keptAWhile';
 
 const MAX_BYTES = 1024 * 1024;
-const FRESH_MS = 5_000;
 
 export interface ProjectFiles {
   /** The file's folder, then each folder above it up to the repository's root: nearest first. */
@@ -25,23 +25,8 @@ export interface ProjectFiles {
   read(path: string): string | undefined;
 }
 
-interface Kept<T> {
-  at: number;
-  value: T;
-}
-
 const listings = new Map<string, Kept<readonly string[]>>();
 const texts = new Map<string, Kept<string | undefined>>();
-
-function kept<T>(cache: Map<string, Kept<T>>, key: string, take: () => T): T {
-  const now = Date.now();
-  const found = cache.get(key);
-  if (found && now - found.at < FRESH_MS) return found.value;
-  const value = take();
-  cache.set(key, { at: now, value });
-  if (cache.size > 4096) cache.delete(cache.keys().next().value!);
-  return value;
-}
 
 /**
  * The project files around the file at `path` (relative paths are the working folder's, as the CLI
@@ -65,7 +50,7 @@ export function projectFilesOf(path: string): ProjectFiles | undefined {
   return {
     folders,
     names: (listed) =>
-      kept(listings, listed, () => {
+      keptAWhile(listings, listed, () => {
         try {
           return readdirSync(listed, { withFileTypes: true })
             .filter((entry) => entry.isFile() || entry.isSymbolicLink())
@@ -75,7 +60,7 @@ export function projectFilesOf(path: string): ProjectFiles | undefined {
         }
       }),
     read: (target) =>
-      kept(texts, target, () => {
+      keptAWhile(texts, target, () => {
         if (!staysWithin(target, boundary)) return undefined;
         try {
           return readRegularText(target, { maxBytes: MAX_BYTES });

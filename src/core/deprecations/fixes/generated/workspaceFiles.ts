@@ -18,11 +18,10 @@ import {
 } from '../../workspace/openApiDocuments';
 import { repositoryRoot } from '../../workspace/repositoryRoot';
 import { listFiles } from '../../workspace/workspaceWalker';
+import { keptAWhile, type Kept } from '../keptAWhile';
 
 /** A generated module is read up to this size (a typescript-axios `api.ts` of a large API: MBs). */
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
-/** Listings and readings older than this are taken again. */
-const FRESH_MS = 5_000;
 /** Folders looked at above the call's: its own, then up to the repository's root. */
 const MAX_LEVELS = 8;
 
@@ -43,24 +42,9 @@ export interface Surroundings {
   read(path: string): string | undefined;
 }
 
-interface Kept<T> {
-  at: number;
-  value: T;
-}
-
 const listings = new Map<string, Kept<string[]>>();
 const texts = new Map<string, Kept<string | undefined>>();
 const readings = new Map<string, Kept<Omit<OpenApiDocument, 'shown'> | undefined>>();
-
-function kept<T>(cache: Map<string, Kept<T>>, key: string, take: () => T): T {
-  const now = Date.now();
-  const found = cache.get(key);
-  if (found && now - found.at < FRESH_MS) return found.value;
-  const value = take();
-  cache.set(key, { at: now, value });
-  if (cache.size > 4096) cache.delete(cache.keys().next().value!);
-  return value;
-}
 
 /**
  * The surroundings of the file at `path` (relative paths are the working folder's, as the CLI
@@ -78,7 +62,7 @@ export function surroundingsOf(path: string): Surroundings | undefined {
   const root = repositoryRoot(folder);
   const boundary = realBoundary([root]);
   const read = (target: string): string | undefined =>
-    kept(texts, target, () => {
+    keptAWhile(texts, target, () => {
       if (!existsSync(target) || !staysWithin(target, boundary)) return undefined;
       try {
         return readRegularText(target, { maxBytes: MAX_SOURCE_BYTES });
@@ -96,7 +80,7 @@ export function surroundingsOf(path: string): Surroundings | undefined {
         for (const path of documentsUnder(level, boundary)) {
           if (seen.has(path)) continue;
           seen.add(path);
-          const document = kept(readings, path, () => readDocument(path, read));
+          const document = keptAWhile(readings, path, () => readDocument(path, read));
           if (document) yield { ...document, shown: relative(folder, path).split(sep).join('/') };
         }
         if (level === root || dirname(level) === level) break;
@@ -108,7 +92,7 @@ export function surroundingsOf(path: string): Surroundings | undefined {
 
 /** The YAML and JSON files under `folder` (its .gitignore files honoured), nearest first. */
 function documentsUnder(folder: string, boundary: readonly string[]): string[] {
-  return kept(listings, folder, () =>
+  return keptAWhile(listings, folder, () =>
     listFiles([folder], () => undefined, {
       accept: (name) => mayBeOpenApiFile(name),
       gitignore: true,

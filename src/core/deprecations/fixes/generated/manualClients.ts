@@ -8,7 +8,9 @@ import { styled } from '../fileStyle';
 import { helperDocLines } from '../helperDoc';
 import { LIST_LIMIT } from '../replacement';
 import type { Rewrite, RequestSite } from '../rewriter';
+import { listChoiceFor, listParameters } from './listOperation';
 import { REGENERATE } from './regenerate';
+import { surroundingsOf } from './workspaceFiles';
 
 interface ManualClient {
   reason: string;
@@ -24,10 +26,20 @@ const doc = (mark: string, answers: string[]) =>
 /** The rewrite of a call of a generated client in `site`'s language: always for a person. */
 export function manualRewrite(site: RequestSite): Rewrite {
   const client = manualClient(site);
+  // What the client's own document says first, when its list cannot filter by status: then no
+  // helper over this client will do, and regenerating from the API's document is the way.
+  const choice = listChoiceFor(undecorated(site.finding.detail), surroundingsOf(site.path));
+  const list = choice.document ? listParameters(choice) : undefined;
+  const first = list && 'problem' in list ? `${list.problem}; and ` : '';
   return {
-    manual: `${client.reason}. ${REGENERATE}`,
+    manual: `${first}${client.reason}. ${REGENERATE}`,
     snippet: styled(client.lines, site.style, { swapQuotes: client.swapQuotes ?? false }),
   };
+}
+
+/** An operation's name without a generator's decorations: `FindPetByIDWithResponse` → `FindPetByID`. */
+function undecorated(name: string): string {
+  return name.replace(/(?:WithResponse|WithHttpInfo|_with_http_info|Async|Raw|Execute)$/, '');
 }
 
 function manualClient(site: RequestSite): ManualClient {

@@ -57,6 +57,14 @@ export const axiosRewriter: Rewriter = {
     if ('problem' in request)
       return { manual: request.problem, snippet: snippet(typed, name, site) };
     const client = request.call.callee.text.replace(/\.get$/, '');
+    // A response interceptor on the client (in this file or the module it comes from) changes
+    // what get answers (`response => response.data`): the helper could not read the lists.
+    const changed = answerInterceptor(site, client.replace(/^this\./, '').split('.')[0]!);
+    if (changed)
+      return {
+        manual: `${changed}: what the client answers is not axios's response, so the helper could not read the lists; change the request by hand, reading the lists through the same client`,
+        snippet: snippet(typed, name, site),
+      };
     const typeArguments = request.call.typeArguments
       ? site.text.slice(request.call.typeArguments.start, request.call.typeArguments.end)
       : '';
@@ -82,6 +90,45 @@ export const axiosRewriter: Rewriter = {
     };
   },
 };
+
+/**
+ * A response interceptor that changes a successful answer (`api.interceptors.response.use(
+ * (response) => response.data)`), on `name` in this file or on the instance the module it is
+ * imported from creates, as a sentence naming where; undefined for none, or for one that hands the
+ * response on unchanged (`(response) => response`) and only handles errors.
+ */
+function answerInterceptor(site: RequestSite, name: string): string | undefined {
+  const specifier = importedFrom(site.text, name);
+  const module = specifier === undefined ? undefined : site.moduleText?.(specifier);
+  for (const [text, where] of [
+    [site.text, 'this file'],
+    [module, specifier === undefined ? '' : `'${specifier}'`],
+  ] as const) {
+    if (!text) continue;
+    for (const match of text.matchAll(/\.interceptors\s*\.\s*response\s*\.\s*use\s*\(/g)) {
+      const after = text.slice(match.index + match[0].length, match.index + match[0].length + 200);
+      // `(response) => response`, `res => res`, `function (r) { return r; }`: unchanged.
+      if (handsOnUnchanged(after)) continue;
+      return `a response interceptor in ${where} changes the client's answers`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether an interceptor's first argument (the text after `use(`) hands a successful response on
+ * as it came: `(response) => response`, `res => res`, `function (r) { return r; }`, or none
+ * (`undefined, (error) => …`).
+ */
+function handsOnUnchanged(after: string): boolean {
+  if (/^\s*(?:undefined|null)\s*,/.test(after)) return true;
+  const arrow = /^\s*(?:\(\s*(\w+)\s*(?::[^)]*)?\)|(\w+))\s*=>\s*(\w+)\s*[,)]/.exec(after);
+  if (arrow) return (arrow[1] ?? arrow[2]) === arrow[3];
+  const named = /^\s*function\s*\w*\s*\(\s*(\w+)[^)]*\)\s*\{\s*return\s+(\w+)\s*;?\s*\}/.exec(
+    after,
+  );
+  return named !== null && named[1] === named[2];
+}
 
 /** Names assigned an instance of the default import: `const api = axios.create({...})`. */
 function instancesOf(text: string, axiosName: string): Set<string> {

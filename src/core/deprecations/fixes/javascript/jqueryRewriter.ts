@@ -26,11 +26,17 @@ import { listIdLines } from './listIds';
 const NAME = 'getPetFromList';
 const JQUERY = /^(?:window\.)?(\$|jQuery)$/;
 const METHODS = new Set(['get', 'getJSON', 'ajax']);
-/** What a caller may chain on the helper's promise: a Deferred's promise has these, not jqXHR's. */
+/**
+ * What a caller may chain on the helper's promise: a Deferred's promise has these, and the helper
+ * adds jqXHR's success, error and complete; not jqXHR's own (abort, getResponseHeader…).
+ */
 const PROMISE_METHODS = new Set([
   'done',
   'fail',
   'always',
+  'success',
+  'error',
+  'complete',
   'then',
   'catch',
   'pipe',
@@ -364,7 +370,12 @@ function helperLines(): string[] {
     '    });',
     '  }',
     '  list(0);',
-    '  return deferred.promise();',
+    "  // jqXHR's success, error and complete (jQuery before 3): the same callbacks, by their old names.",
+    '  var promise = deferred.promise();',
+    '  promise.success = promise.done;',
+    '  promise.error = promise.fail;',
+    '  promise.complete = promise.always;',
+    '  return promise;',
     '}',
   ];
 }

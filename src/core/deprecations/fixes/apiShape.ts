@@ -11,6 +11,8 @@
 const WRAPPED_PET = [
   // JavaScript and TypeScript: res.data.pet, response.pet, json.pet, body?.pet.
   /\b(?:res|resp|response|result|data|body|json|payload)\s*(?:\??\.\s*data\s*)?\??\.\s*pet(?![\w$])/,
+  // An envelope around the answer: axios's response.data.data, res.data?.data.
+  /\b(?:res|resp|response|result)\s*\??\.\s*data\s*\??\.\s*data(?![\w$])/,
   // Python and others: response.json()["pet"], data['pet'], body.get("pet").
   /\[\s*["']pet["']\s*\]/,
   /\.get\(\s*["']pet["']/,
@@ -61,7 +63,7 @@ function fileShape(text: string): string | undefined {
   for (const pattern of WRAPPED_PET) {
     const read = pattern.exec(text);
     if (read)
-      return `the file reads the pet out of a wrapping object (${read[0].replace(/\s+/g, '')}), where the Pet Store API answers the pet itself: this API answers in other shapes, and the rewrite, which looks in a bare list of pets, would not find it; change it by hand for this API`;
+      return `the file reads the answer out of a wrapping object (${read[0].replace(/\s+/g, '')}), where the Pet Store API answers the pet itself: this API answers in other shapes, and the rewrite, which looks in a bare list of pets, would not find it; change it by hand for this API`;
   }
   for (const pattern of WRAPPED_BODY) {
     const sent = pattern.exec(text);

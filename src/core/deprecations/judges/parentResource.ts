@@ -17,7 +17,7 @@ export function isUnderParentId(tokens: readonly Token[], first: number, last: n
     if (token.kind !== 'string') continue;
     for (let at = token.text.indexOf(PETS); at !== -1; at = token.text.indexOf(PETS, at + 1)) {
       const hole = holeBefore(token.text, at);
-      if (hole !== undefined && namesAnId(hole)) return true;
+      if (hole !== undefined && (namesAnId(hole) || namesAnOwner(hole))) return true;
     }
     // "…/pets/…" opening a string joined to what comes before: base + "/" + ownerId + "/pets/" + id.
     if (opensWithPets(token.text) && namesAnId(operandBefore(tokens, i) ?? '')) return true;
@@ -67,6 +67,23 @@ function operandBefore(tokens: readonly Token[], index: number): string | undefi
     end = open < 0 ? -1 : previousSignificant(tokens, open - 1);
   }
   return end >= 0 && tokens[end]!.kind === 'ident' ? tokens[end]!.text : undefined;
+}
+
+/** Words for whom pets belong to: `/{username}/pets/{id}` is a user's pet, another API's path. */
+const OWNER_WORDS = new Set([
+  'username',
+  'user',
+  'owner',
+  'customer',
+  'shelter',
+  'account',
+  'login',
+]);
+
+/** `{username}`, `{owner}`, `${user.login}`: the last name's last word names an owner. */
+function namesAnOwner(expression: string): boolean {
+  const last = /([A-Za-z_]\w*)\W*$/.exec(expression)?.[1];
+  return last !== undefined && OWNER_WORDS.has(identifierWords(last).at(-1) ?? '');
 }
 
 /** `ownerId`, `owner_id`, `ownerID`, `owner.id`, `owner.getId()`: the last name's last word is "id". */

@@ -149,8 +149,9 @@ export function testsOwnRoute(
   // Django's TestCase: self.client.get(…), in a file that imports django.test.
   if (receiver === 'client' && chainNames[0] === 'self' && evidence.names.has('django'))
     return true;
-  // pytest: a test function's `client` fixture (Flask's, FastAPI's, Django's conventions).
-  if (chainNames.length === 2 && /^(?:client|async_client|app_client|test_client)$/.test(receiver))
+  // pytest: a test function's `client` fixture (Flask's, FastAPI's, Django's conventions), or one
+  // built on it (`authorized_client`, `admin_client`).
+  if (chainNames.length === 2 && /client$/.test(receiver))
     return isTestFixture(tokens, chain, receiver);
   // Phoenix: get(conn, "/pets/1"), conn |> get("/pets/1"), in a ConnCase.
   if (evidence.names.has('ConnCase') || evidence.names.has('ConnTest'))

@@ -23,6 +23,9 @@ export const NEGATIVE_CASES: Case[] = [
     [],
   ],
   ['a.ts', "axios.get('/api/pets/{userId}', { params })", []],
+  // pets under a user: another API's path, whoever's pet it is
+  ['Builder.java', 'mockMvc.perform(get("/{username}/pets/{id}", username, id));', []],
+  ['a.ts', 'fetch(`${API}/${user.login}/pets/${id}`)', []],
   ['a.js', "router.get('/pets/:ownerId', listOwnerPets);", []],
   // a test's title names the request it tests; the request itself is found where it is made
   ['pets_spec.rb', "describe 'GET /api/v1/pets/1' do\n  it 'shows' do\n  end\nend", []],

@@ -80,6 +80,10 @@ describe("tests of the project's own route, through its test client", () => {
         'async def test_read(client, auth_headers):',
         '    res = await client.get(f"/api/v1/pets/{pet_id}", headers=auth_headers)',
       ].join('\n'),
+      'tests/test_authorized_fixture.py': [
+        'def test_get_pet_by_id(authorized_client, db_pet):',
+        '    response = authorized_client.get(f"/pets/{db_pet.id}")',
+      ].join('\n'),
       'tests/test_class_fixture.py': [
         'class TestPets:',
         '    def test_read(self, client, token):',

@@ -17,6 +17,7 @@ import { angularHttpRewriter } from './javascript/angularHttpRewriter';
 import { angularJsHttpRewriter } from './javascript/angularJsHttpRewriter';
 import { axiosRewriter } from './javascript/axiosRewriter';
 import { fetchRewriter } from './javascript/fetchRewriter';
+import { rtkQueryRewriter } from './javascript/rtkQueryRewriter';
 import { jqueryRewriter } from './javascript/jqueryRewriter';
 import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
 import { ktorRewriter } from './kotlin/ktorRewriter';
@@ -40,6 +41,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     angularHttpRewriter,
     angularJsHttpRewriter,
     jqueryRewriter,
+    rtkQueryRewriter,
   ],
   python: [
     generatedPythonRewriter,

@@ -106,6 +106,11 @@ export interface WantedImport {
   /** Names the code uses; `types` are used as types only (a type-only import binds them too). */
   names: readonly string[];
   types?: readonly string[];
+  /**
+   * The names are types that exist only as types (RTK Query's FetchArgs): they go into an
+   * `import type`, as `verbatimModuleSyntax` requires, never into a value import.
+   */
+  typeOnly?: boolean;
 }
 
 /** Compares as the names are already ordered: case-insensitively, or by code point. */
@@ -143,7 +148,7 @@ export function addNamedImports(
   const statements = importStatements(text);
   const edits: TextEdit[] = [];
   const fresh: string[] = [];
-  for (const { module, names, types = [] } of wanted) {
+  for (const { module, names, types = [], typeOnly = false } of wanted) {
     const missing = [
       ...names.filter((name) => localNameOf(statements, module, name) !== name),
       ...types.filter((name) => localNameOf(statements, module, name, true) !== name),
@@ -153,7 +158,9 @@ export function addNamedImports(
       (statement) =>
         statement.module === module &&
         statement.braces &&
-        (!statement.typeOnly || missing.every((name) => types.includes(name))),
+        (typeOnly
+          ? statement.typeOnly
+          : !statement.typeOnly || missing.every((name) => types.includes(name))),
     );
     if (into) edits.push(...namesInto(text, into, missing, style.eol));
     else fresh.push(module);
@@ -166,7 +173,14 @@ export function addNamedImports(
     const missing = [...want.names, ...types]
       .filter((name) => localNameOf(statements, module, name, types.includes(name)) !== name)
       .sort(caseless);
-    const { at, line, after } = newStatement(text, statements, module, missing, style);
+    const { at, line, after } = newStatement(
+      text,
+      statements,
+      module,
+      missing,
+      style,
+      want.typeOnly ?? false,
+    );
     const group = placed.get(at) ?? { lines: [], after };
     group.lines.push({ module, line });
     placed.set(at, group);
@@ -249,12 +263,13 @@ function newStatement(
   module: string,
   names: readonly string[],
   style: FileStyle,
+  typeOnly = false,
 ): { at: number; line: string; after: boolean } {
   const spaced = !statements.some(
     (statement) => statement.braces && /^\{\S/.test(text.slice(statement.braces.open)),
   );
   const list = spaced ? `{ ${names.join(', ')} }` : `{${names.join(', ')}}`;
-  const line = `import ${list} from ${style.quote}${module}${style.quote}${style.semicolons ? ';' : ''}`;
+  const line = `import ${typeOnly ? 'type ' : ''}${list} from ${style.quote}${module}${style.quote}${style.semicolons ? ';' : ''}`;
   const packages = statements.filter((statement) => !statement.module.startsWith('.'));
   if (packages.length === 0) return { at: statements[0]?.start ?? 0, line, after: false };
   const order = orderOf(packages.map((statement) => statement.module));

@@ -13,10 +13,12 @@ export const WEB_FINDER_BUNDLE = 'dist/web/finder.js';
 export const WEB_FINDER_BUDGET_BYTES = 400 * 1024;
 /**
  * The finder's language server (src/lsp, built for the browser), loaded by the finder's bundle
- * and run in the extension host: the engine, the rewriters and vscode-languageserver.
+ * and run in the extension host: the engine, the rewriters and vscode-languageserver. It grows
+ * with the libraries the migration rewrites (their helpers' code is most of the rewriters'
+ * 240 KB), and is loaded after activation, on the first scan.
  */
 export const WEB_SERVER_BUNDLE = 'dist/web/server.js';
-export const WEB_SERVER_BUDGET_BYTES = 700 * 1024;
+export const WEB_SERVER_BUDGET_BYTES = 800 * 1024;
 /** The finder's language client (vscode-languageclient), loaded by the finder's bundle. */
 export const WEB_CLIENT_BUNDLE = 'dist/web/languageClient.js';
 export const WEB_CLIENT_BUDGET_BYTES = 450 * 1024;

@@ -93,6 +93,14 @@ function wrapperBody(
     open = enclosingOpener(tokens, open, 1_000_000);
   }
   const statementStart = statementStartOf(tokens, first);
+  // A function declared by its name (`function loadPet(id) { … }`) is the file's code, not a
+  // wrapper around it: the helper goes beside it, at the file's end.
+  if (
+    /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*[A-Za-z_$]/.test(
+      text.slice(tokens[statementStart]!.start, tokens[first]!.start + 1),
+    )
+  )
+    return undefined;
   const before = text.slice(scope.start, tokens[statementStart]!.start);
   if (!/^\s*((['"])use strict\2;?\s*)?$/.test(stripComments(before))) return undefined;
   return close;

@@ -11,8 +11,10 @@
 const WRAPPED_PET = [
   // JavaScript and TypeScript: res.data.pet, response.pet, json.pet, body?.pet.
   /\b(?:res|resp|response|result|data|body|json|payload)\s*(?:\??\.\s*data\s*)?\??\.\s*pet(?![\w$])/,
-  // An envelope around the answer: axios's response.data.data, res.data?.data.
+  // An envelope around the answer: axios's response.data.data, res.data?.data, and fetch's
+  // parsed body read for its data (`const data = await res.json(); data?.data`, `json.data`).
   /\b(?:res|resp|response|result)\s*\??\.\s*data\s*\??\.\s*data(?![\w$])/,
+  /\b(?:data|json)\s*\??\.\s*data(?![\w$])/,
   // Python and others: response.json()["pet"], data['pet'], body.get("pet").
   /\[\s*["']pet["']\s*\]/,
   /\.get\(\s*["']pet["']/,

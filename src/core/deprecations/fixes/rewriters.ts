@@ -16,6 +16,7 @@ import { restTemplateRewriter, webClientRewriter } from './java/springRewriters'
 import { angularHttpRewriter } from './javascript/angularHttpRewriter';
 import { angularJsHttpRewriter } from './javascript/angularJsHttpRewriter';
 import { axiosRewriter } from './javascript/axiosRewriter';
+import { angularLegacyHttpRewriter } from './javascript/angularLegacyHttpRewriter';
 import { fetchRewriter } from './javascript/fetchRewriter';
 import { rtkQueryRewriter } from './javascript/rtkQueryRewriter';
 import { jqueryRewriter } from './javascript/jqueryRewriter';
@@ -39,6 +40,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     fetchRewriter,
     axiosRewriter,
     angularHttpRewriter,
+    angularLegacyHttpRewriter,
     angularJsHttpRewriter,
     jqueryRewriter,
     rtkQueryRewriter,

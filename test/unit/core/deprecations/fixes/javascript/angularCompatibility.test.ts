@@ -7,7 +7,9 @@ const REWRITES = resolve(__dirname, '../../../../../fixtures/rewrites');
 /** The rewritten Angular services of the before/after fixtures, with their text. */
 function angularAfters(): { name: string; text: string; before: string }[] {
   return readdirSync(REWRITES)
-    .filter((name) => name.startsWith('angular-httpclient-'))
+    .filter(
+      (name) => name.startsWith('angular-httpclient-') || name.startsWith('angular-legacy-http'),
+    )
     .flatMap((name) =>
       readdirSync(join(REWRITES, name))
         .filter((file) => /^after\.[jt]s$/.test(file))

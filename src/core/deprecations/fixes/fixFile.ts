@@ -7,6 +7,7 @@
 import type { Finding } from '../engine';
 import { isGeneratedFile } from '../crossFile/generatedSource';
 import { apiShapeOf } from './apiShape';
+import { compiledFrom } from './compiledOutput';
 import type { LanguageSupport } from '../lexers/languages';
 import { fileStyleOf, type FileStyle } from './fileStyle';
 import type { Helper, Rewriter } from './rewriter';
@@ -63,6 +64,9 @@ export function fixFile(
   const lines = text.split('\n').length;
   if (text.length / lines > MINIFIED_LINE_CHARS)
     return all('a minified or generated file: change its source instead');
+  const source = compiledFrom(path, text, file.moduleText);
+  if (source)
+    return all(`compiled output of ${source} beside it: migrate ${source} and compile it again`);
   const { tokens, comments } = language.lex?.(text) ?? { tokens: [], comments: [] };
   if (isGeneratedFile(text, comments))
     return all(

@@ -64,3 +64,72 @@ describe("a file's rewrite reads the file's style when a rewrite asks for it", (
     assert.equal(fix.edits.at(-1)?.newText, '\r\nfunction h() {}\r\n');
   });
 });
+
+describe('a file tsc compiled beside its TypeScript source is left, the source named', () => {
+  const JS = languageOfPath('pet.service.js')!;
+  const COMPILED = [
+    '"use strict";',
+    'var __decorate = (this && this.__decorate) || function (decorators, target) { return target; };',
+    'var PetService = (function () {',
+    '    function PetService(http) { this.http = http; }',
+    '    PetService.prototype.findOne = function (id) {',
+    '        return fetch("https://petstore.example/pets/" + id).then(function (r) { return r.json(); });',
+    '    };',
+    '    return PetService;',
+    '}());',
+    'exports.PetService = PetService;',
+    '',
+  ].join('\n');
+  const requests = new DeprecationEngine().scan(COMPILED, JS);
+  const rewriting: Rewriter = {
+    library: 'test',
+    rewrite: (site) => ({
+      edits: [{ start: site.url.start, end: site.url.end, newText: 'x' }],
+      description: 'test',
+    }),
+  };
+  const file = (moduleText: (specifier: string) => string | undefined) => ({
+    path: 'src/app/pet.service.js',
+    text: COMPILED,
+    language: JS,
+    moduleText,
+  });
+
+  it('names pet.service.ts when it is beside the compiled file', () => {
+    const asked: string[] = [];
+    const fix = fixFile(
+      file((specifier) => {
+        asked.push(specifier);
+        return specifier === './pet.service.ts' ? 'export class PetService {}' : undefined;
+      }),
+      requests,
+      [rewriting],
+    );
+    assert.equal(requests.length, 1);
+    assert.deepEqual(fix.edits, []);
+    assert.deepEqual(
+      fix.manual.map((left) => left.reason),
+      ['compiled output of pet.service.ts beside it: migrate pet.service.ts and compile it again'],
+    );
+    assert.deepEqual(asked, ['./pet.service.ts']);
+  });
+
+  it('rewrites it when no TypeScript source is beside it (the JavaScript is the source)', () => {
+    const fix = fixFile(
+      file(() => undefined),
+      requests,
+      [rewriting],
+    );
+    assert.equal(fix.fixed.length, 1);
+  });
+
+  it('rewrites a hand-written file beside a TypeScript file of its name', () => {
+    const handWritten = COMPILED.replace(/^var __decorate.*\n/m, '');
+    const fix = fixFile(
+      { ...file(() => 'export {}'), text: handWritten },
+      new DeprecationEngine().scan(handWritten, JS),
+      [rewriting],
+    );
+    assert.equal(fix.fixed.length, 1);
+  });
+});

@@ -21,12 +21,15 @@ export interface ProjectFiles {
   folders: readonly string[];
   /** The names of the files in one of those folders (links included: `read` decides). */
   names(folder: string): readonly string[];
+  /** The folders in a folder (not links: a link may lead out of the repository). */
+  subfolders(folder: string): readonly string[];
   /** A file's text (absolute path) when it is a regular file inside the repository. */
   read(path: string): string | undefined;
 }
 
 const listings = new Map<string, Kept<readonly string[]>>();
 const texts = new Map<string, Kept<string | undefined>>();
+const folderListings = new Map<string, Kept<readonly string[]>>();
 
 /**
  * The project files around the file at `path` (relative paths are the working folder's, as the CLI
@@ -54,6 +57,16 @@ export function projectFilesOf(path: string): ProjectFiles | undefined {
         try {
           return readdirSync(listed, { withFileTypes: true })
             .filter((entry) => entry.isFile() || entry.isSymbolicLink())
+            .map((entry) => entry.name);
+        } catch {
+          return [];
+        }
+      }),
+    subfolders: (listed) =>
+      keptAWhile(folderListings, listed, () => {
+        try {
+          return readdirSync(listed, { withFileTypes: true })
+            .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
             .map((entry) => entry.name);
         } catch {
           return [];

@@ -1,6 +1,7 @@
 /** The rewriters of each language, tried in order: the first that knows a request's shape decides. */
 import type { LanguageFamily } from '../lexers/languages';
 import { csharpHttpClientRewriter } from './csharp/httpClientRewriter';
+import { csharpProjectHelperRewriter } from './csharp/projectHelperRewriter';
 import { netHttpRewriter as goNetHttpRewriter } from './go/netHttpRewriter';
 import {
   generatedClientManual,
@@ -63,7 +64,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     declaredClientRewriter,
   ],
   kotlin: [generatedClientManual, kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],
-  csharp: [generatedClientManual, csharpHttpClientRewriter],
+  csharp: [generatedClientManual, csharpHttpClientRewriter, csharpProjectHelperRewriter],
   php: [generatedClientManual, laravelHttpRewriter, guzzleRewriter],
   ruby: [generatedClientManual, netHttpRewriter, faradayRewriter],
   dart: [dartHttpRewriter, generatedClientManual],

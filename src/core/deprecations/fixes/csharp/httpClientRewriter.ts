@@ -150,20 +150,45 @@ function extraArguments(
 }
 
 function csharpHelper(site: RequestSite, at: number): Helper | { problem: string } {
-  const { text, tokens, style } = site;
+  const { text } = site;
   const json = /\.GetFromJsonAsync\s*</.test(text);
   const string = /\.GetStringAsync\s*\(/.test(text);
-  const type = outermostType(text, tokens, tokenIndexAt(tokens, at));
-  const usings = usingEdits(text, style.eol, json, projectUsingsOf(site.path));
+  const needed = json ? [...USINGS, 'System.Net.Http.Json'] : USINGS;
   const names = [CORE, ...(json ? [JSON_HELPER] : []), ...(string ? [STRING_HELPER] : [])];
-  const definedIn = (source: string) =>
-    names.every((name) => new RegExp(`\\s${name}(<T>)?\\(HttpClient`).test(source));
+  return placedHelper(site, at, {
+    name: CORE,
+    lines: (member) => helperLines(json, string, member),
+    definedIn: (source) =>
+      names.every((name) => new RegExp(`\\s${name}(<T>)?\\(HttpClient`).test(source)),
+    usings: needed,
+  });
+}
+
+/**
+ * A helper of the class around the request (a private static method, before its first member),
+ * or a local function of top-level statements (before the first type the file declares), with the
+ * usings it needs that the file and its project lack.
+ */
+export function placedHelper(
+  site: RequestSite,
+  at: number,
+  helper: {
+    name: string;
+    lines: (member: boolean) => string[];
+    definedIn: (text: string) => boolean;
+    usings: readonly string[];
+  },
+): Helper | { problem: string } {
+  const { text, tokens, style } = site;
+  const type = outermostType(text, tokens, tokenIndexAt(tokens, at));
+  const usings = usingEdits(text, style.eol, helper.usings, projectUsingsOf(site.path));
+  const { name, definedIn } = helper;
   if (type) {
     if (!isFirstType(tokens, type)) return { problem: NOT_FIRST };
     if (type.keyword === 'interface') return { problem: 'the request is in an interface' };
     return {
-      name: CORE,
-      code: styled(helperLines(json, string, true), style, { base: type.indent + style.indent }),
+      name,
+      code: styled(helper.lines(true), style, { base: type.indent + style.indent }),
       definedIn,
       insertAt: type.insertAt,
       imports: () => usings,
@@ -175,10 +200,9 @@ function csharpHelper(site: RequestSite, at: number): Helper | { problem: string
   const blankBefore = insertAt !== undefined && /(^|\n)[ \t]*\r?\n$/.test(text.slice(0, insertAt));
   if (insertAt !== undefined && blankBefore) insertAt = text.lastIndexOf('\n', insertAt - 2) + 1;
   return {
-    name: CORE,
+    name,
     code:
-      styled(helperLines(json, string, false), style) +
-      (insertAt === undefined || blankBefore ? '' : style.eol),
+      styled(helper.lines(false), style) + (insertAt === undefined || blankBefore ? '' : style.eol),
     definedIn,
     insertAt,
     imports: () => usings,
@@ -233,13 +257,12 @@ const USINGS = [
  * file-scoped namespace, inside a block namespace, `global using`) nor its project (implicit
  * usings) imports, where they sort (System first) among the file's first usings.
  */
-function usingEdits(
+export function usingEdits(
   text: string,
   eol: string,
-  json: boolean,
+  needed: readonly string[],
   projectUsings: ReadonlySet<string>,
 ): TextEdit[] {
-  const needed = json ? [...USINGS, 'System.Net.Http.Json'] : USINGS;
   const present = new Set<string>();
   const lines: { name: string; start: number; next: number }[] = [];
   let group: 'before' | 'in' | 'after' = 'before';
@@ -277,7 +300,7 @@ function usingEdits(
   return [...edits].map(([at, newText]) => ({ start: at, end: at, newText }));
 }
 
-function doc(member: boolean, ...answers: string[]): string[] {
+export function doc(member: boolean, ...answers: string[]): string[] {
   const lines = helperDocLines(answers);
   return member
     ? [

@@ -10,6 +10,7 @@
 import { scanHttpFile } from './recognisers/httpFile';
 import type { LanguageSupport } from './lexers/languages';
 import { withLoneCarriageReturnsAsLineFeeds } from './model/lineEnds';
+import { isCompilerOutput } from './model/compiledOutput';
 import { LineIndex } from './model/lineIndex';
 import {
   DEFAULT_OPERATION_NAMES,
@@ -53,6 +54,8 @@ export interface DefinitionSite {
   aliases?: string[];
   /** A request's descriptor bound to the name: its uses send it, with this confidence. */
   value?: Confidence;
+  /** In JavaScript tsc compiled: TypeScript importers reach the source's function, not this one. */
+  compiled?: true;
   line: number;
   character: number;
 }
@@ -295,6 +298,7 @@ export class DeprecationEngine {
     if (raw.length === 0) return [];
     const lines = new LineIndex(text);
     const suppressed = suppressedLines(comments, lines);
+    const compiled = language.family === 'javascript' && isCompilerOutput(text);
     return withoutOverlaps(raw)
       .map((finding): Finding => {
         const mapped: Finding = {
@@ -313,6 +317,7 @@ export class DeprecationEngine {
         if (within) {
           const at = lines.position(within.start);
           mapped.within = siteOf(within, at);
+          if (compiled) mapped.within.compiled = true;
         }
         return mapped;
       })

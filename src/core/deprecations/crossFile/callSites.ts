@@ -31,6 +31,7 @@ import { argumentRange, isInsideAny, nameUses } from '../recognisers/operationCa
 import { doublesOf, isStubbedUse, plainName as doubleName, type Doubles } from '../judges/stubs';
 import { forwardsParameter } from './forwarding';
 import { isGeneratedSource } from './generatedSource';
+import { isCompilerOutput, isTypeScriptPath } from '../model/compiledOutput';
 import { isGenericName, moduleNamesOf, type WrapperEntry, type WrapperIndex } from './wrapperIndex';
 
 export interface SourceText {
@@ -72,6 +73,7 @@ export function wrapperCalls(
   const suppressed = suppressedLines(comments, lines);
   const evidence = new FileEvidence(tokens);
   const generated = isGeneratedSource(comments);
+  const compiled = language.family === 'javascript' && isCompilerOutput(text);
   let doubles: Doubles | undefined;
   const findings: WrapperCall[] = [];
   /** Argument lists of the calls found and of the file's findings: a call inside one is that call. */
@@ -145,8 +147,10 @@ export function wrapperCalls(
     // The function around the call is a wrapper in turn (its callers are followed) only when it
     // hands the call one of its parameters: the pet is chosen by its callers.
     const within = enclosingDefinition(tokens, at, style);
-    if (within && forwardsParameter(tokens, within.start, at))
+    if (within && forwardsParameter(tokens, within.start, at)) {
       finding.within = siteOf(within, lines.position(within.start));
+      if (compiled) finding.within.compiled = true;
+    }
     // A generated client's layers calling each other, in its file or the files beside it.
     if (generated && !reached.entry.descriptor && dirname(reached.entry.path) === dirname(path))
       finding.plumbing = true;
@@ -295,6 +299,8 @@ function reachedEntry(
   entries: readonly WrapperEntry[],
   site: CallSite,
 ): { entry: WrapperEntry; confidence: Confidence } | undefined {
+  // A TypeScript file imports the source tsc compiled a JavaScript file from, never the output.
+  if (isTypeScriptPath(site.path)) entries = entries.filter((entry) => !entry.compiled);
   if (entries.length === 0) return undefined;
   const ordered = [...entries].sort((a, b) => a.depth - b.depth);
   const local = ordered.filter((entry) => entry.path === site.path);

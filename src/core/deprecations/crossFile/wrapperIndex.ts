@@ -38,6 +38,8 @@ export interface WrapperEntry {
   modules: string[];
   /** A request's descriptor, not a function: its uses send the request, even in generated code. */
   descriptor?: true;
+  /** In JavaScript tsc compiled beside its source: TypeScript files reach the source instead. */
+  compiled?: true;
 }
 
 /**
@@ -198,6 +200,7 @@ export class WrapperIndex {
       };
       if (within.owner) entry.owner = within.owner;
       if (within.value) entry.descriptor = true;
+      if (within.compiled) entry.compiled = true;
       // A request object's path (`path = () => `/pets/${this.petId}``, Swift's `var urlPath`) or
       // its sending (a generated builder's `send()`, Go's `Execute()`): the type is what callers
       // make and send (`client.send(new PetById(id))`, `ShowPetByIdRequest { … }`), an entry too.

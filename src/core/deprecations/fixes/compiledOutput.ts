@@ -4,10 +4,7 @@
  * would be undone by the next build, so it is left with the source to change instead.
  */
 import { basename } from 'node:path';
-
-/** What tsc writes into its output and people do not write by hand. */
-const COMPILER_MARKS =
-  /\bvar __(?:decorate|awaiter|extends|metadata|generator|assign|importDefault|createBinding)\b|Object\.defineProperty\(exports, "__esModule"|^\/\/# sourceMappingURL=\S+\.js\.map\s*$/m;
+import { isCompilerOutput } from '../model/compiledOutput';
 
 /**
  * The name of the TypeScript source `text` (at `path`) was compiled from, when it is a compiled
@@ -19,7 +16,7 @@ export function compiledFrom(
   moduleText: ((specifier: string) => string | undefined) | undefined,
 ): string | undefined {
   const stem = /^(.*)\.(?:js|jsx|mjs|cjs)$/.exec(basename(path))?.[1];
-  if (stem === undefined || !moduleText || !COMPILER_MARKS.test(text)) return undefined;
+  if (stem === undefined || !moduleText || !isCompilerOutput(text)) return undefined;
   for (const extension of ['.ts', '.tsx', '.mts', '.cts']) {
     const source = `${stem}${extension}`;
     if (moduleText(`./${source}`) !== undefined) return source;

@@ -18,6 +18,7 @@ import { projectTypeText } from './projectTypes';
 import { doc, placedHelper } from './httpClientRewriter';
 
 const HELPER = 'GetPetFromListsAsync';
+const THROWING_HELPER = 'GetPetFromListsOrThrowAsync';
 const USINGS = [
   'System',
   'System.Collections.Generic',
@@ -51,24 +52,25 @@ export const csharpProjectHelperRewriter: Rewriter = {
         `${receiverType}.${method}, the project's helper that sends the request, is not beside the file: what it answers for a 404 decides the rewrite`,
       );
     const answer = notFoundAnswer(helperClass, method);
-    if (answer !== 'default') return left(answer.problem);
+    if (typeof answer !== 'string') return left(answer.problem);
+    const name = answer === 'throws' ? THROWING_HELPER : HELPER;
     const id = idPropertyOf(site.path, text, type);
     if (typeof id !== 'string') return left(id.problem);
     const collection = request.parts.collection.replace(/^\$"([^{}"]*)"$/, '"$1"');
     const helper = placedHelper(site, call.callee.start, {
-      name: HELPER,
-      lines: (member) => helperLines(member, `${receiverType}.${method}`),
-      definedIn: (source) => new RegExp(`\\s${HELPER}<T>\\(`).test(source),
-      usings: USINGS,
+      name,
+      lines: (member) => helperLines(member, `${receiverType}.${method}`, answer === 'throws'),
+      definedIn: (source) => new RegExp(`\\s${name}<T>\\(`).test(source),
+      usings: answer === 'throws' ? [...USINGS, 'System.Net', 'System.Net.Http'] : USINGS,
     });
     if ('problem' in helper) return left(helper.problem);
     return {
-      description: `${receiverType}.${method}<${type}> → ${HELPER}: the same helper lists GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
+      description: `${receiverType}.${method}<${type}> → ${name}: the same helper lists GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
       edits: [
         {
           start: call.callee.start,
           end: tokenEnd(site.tokens[call.close]!),
-          newText: `${HELPER}<${type}>(listUrl => ${receiver}.${method}<List<${type}>>(listUrl), ${collection}, ${request.parts.id}, listedPet => listedPet.${id})`,
+          newText: `${name}<${type}>(listUrl => ${receiver}.${method}<List<${type}>>(listUrl), ${collection}, ${request.parts.id}, listedPet => listedPet.${id})`,
         },
       ],
       helper,
@@ -107,12 +109,17 @@ function declaredTypeOf(text: string, name: string): string | undefined {
 
 /**
  * What the helper's method answers for a 404: `default` when its body returns default (or null)
- * for a status that is not a success, or for an exception it catches, and throws nothing; else why
- * that cannot be read.
+ * for a status that is not a success, or for an exception it catches, and throws nothing;
+ * `throws` when it lets EnsureSuccessStatusCode's HttpRequestException out (called itself or by
+ * GetFromJsonAsync) and catches and throws nothing else; else why that cannot be read.
  */
-function notFoundAnswer(classText: string, method: string): { problem: string } | 'default' {
+function notFoundAnswer(
+  classText: string,
+  method: string,
+): { problem: string } | 'default' | 'throws' {
+  // The URL first; any other parameter has a default (a CancellationToken).
   const signature = new RegExp(
-    `\\bTask<\\s*T\\s*\\??\\s*>\\s+${method}\\s*<\\s*T\\s*>\\s*\\(\\s*string\\s+\\w+\\s*\\)[^{;]*\\{`,
+    `\\bTask<\\s*T\\s*\\??\\s*>\\s+${method}\\s*<\\s*T\\s*>\\s*\\(\\s*string\\s+\\w+\\s*(?:,[^,)=]+=[^,)]+)*\\)[^{;]*\\{`,
   ).exec(classText);
   if (!signature)
     return {
@@ -125,13 +132,17 @@ function notFoundAnswer(classText: string, method: string): { problem: string } 
     return {
       problem: `${method} does not read the answer's JSON into T: the list could not be read through it`,
     };
+  const throws = /\bthrow\b/.test(body);
+  const catches = /\bcatch\b/.test(body);
+  const ensures = /\.EnsureSuccessStatusCode\s*\(|\.GetFromJsonAsync\s*</.test(body);
   const returnsDefault = /\breturn\s+(default(\s*\(\s*T\s*\))?|null)\s*;/.test(body);
-  const onFailure = /\bIsSuccessStatusCode\b/.test(body) || /\bcatch\b/.test(body);
-  if (/\bthrow\b|EnsureSuccessStatusCode/.test(body) || !returnsDefault || !onFailure)
-    return {
-      problem: `${method} answers a 404 otherwise than with default (it throws, or its answer is not plain): call the snippet's lookup and answer as ${method} does`,
-    };
-  return 'default';
+  if (ensures && !throws && !catches) return 'throws';
+  const onFailure = /\bIsSuccessStatusCode\b/.test(body) || catches;
+  if (!throws && returnsDefault && onFailure && !/\.EnsureSuccessStatusCode\s*\(/.test(body))
+    return 'default';
+  return {
+    problem: `${method} answers a 404 otherwise than with default or EnsureSuccessStatusCode's exception (it throws its own, or its answer is not plain): call the snippet's lookup and answer as ${method} does`,
+  };
 }
 
 /** The text of the block whose `{` is at `open`, braces in strings and comments ignored roughly. */
@@ -174,18 +185,32 @@ function snippet(site: RequestSite): string {
   );
 }
 
-function helperLines(member: boolean, helper: string): string[] {
+/**
+ * The lookup, in one method: default (null) when no list holds the pet, or, for a helper that
+ * lets EnsureSuccessStatusCode's exception out, that same exception. Each is whole on its own, so
+ * a file with helpers of both kinds gets both, neither defined twice.
+ */
+function helperLines(member: boolean, helper: string, throwing = false): string[] {
   const modifiers = member ? 'private static' : 'static';
   const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
+  const answers = throwing
+    ? [
+        `It lists through ${helper}, as the pet was read, and answers as that helper answered a`,
+        '404 when no list holds the pet: it throws the HttpRequestException that',
+        "EnsureSuccessStatusCode throws for a 404. Ids are compared as written (the number's text),",
+        'never through a double.',
+      ]
+    : [
+        `It lists through ${helper}, as the pet was read, and answers default (null) when no`,
+        'list holds the pet, as that helper answered a 404; a list it could not read counts as empty.',
+        "Ids are compared as written (the number's text), never through a double.",
+      ];
   return [
     '#nullable enable',
-    ...doc(
-      member,
-      `It lists through ${helper}, as the pet was read, and answers as that helper`,
-      'answered a 404: default (null) when no list holds the pet; a list the helper could not read',
-      "counts as empty. Ids are compared as written (the number's text), never through a double.",
-    ),
-    `${modifiers} async Task<T?> ${HELPER}<T>(Func<string, Task<List<T>?>> list, string petsUrl, object petId, Func<T, object?> idOf) where T : class`,
+    ...doc(member, ...answers),
+    throwing
+      ? `${modifiers} async Task<T> ${THROWING_HELPER}<T>(Func<string, Task<List<T>?>> list, string petsUrl, object petId, Func<T, object?> idOf) where T : class`
+      : `${modifiers} async Task<T?> ${HELPER}<T>(Func<string, Task<List<T>?>> list, string petsUrl, object petId, Func<T, object?> idOf) where T : class`,
     '{',
     '  var wanted = Convert.ToString(petId, CultureInfo.InvariantCulture);',
     '  var separator = petsUrl.Contains("?") ? "&" : "?";',
@@ -200,7 +225,12 @@ function helperLines(member: boolean, helper: string): string[] {
     '      }',
     '    }',
     '  }',
-    '  return default;',
+    ...(throwing
+      ? [
+          '  new HttpResponseMessage(HttpStatusCode.NotFound).EnsureSuccessStatusCode();',
+          '  throw new InvalidOperationException("EnsureSuccessStatusCode threw for the 404");',
+        ]
+      : ['  return default;']),
     '}',
     '#nullable restore',
   ];

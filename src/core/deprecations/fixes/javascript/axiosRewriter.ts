@@ -17,7 +17,7 @@ import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import type { TextEdit } from '../sourceEdit';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { axiosErrorKindOf, type AxiosErrorKind } from './axiosVersions';
-import { addedImport, defaultImportOf, importedFrom } from './imports';
+import { addedImport, defaultImportOf, importedFrom, isClassicScript } from './imports';
 import { listIdLines, petIndexLines } from './listIds';
 import { readsResponseData } from './responseData';
 
@@ -84,8 +84,11 @@ export const axiosRewriter: Rewriter = {
           semicolons: true,
         }),
         definedIn: (text) => text.includes(`function ${NAME}`),
+        // A classic script uses the page's global axios: nothing to import.
         imports: (text): TextEdit[] =>
-          defaultImportOf(text, 'axios') ? [] : addedImport(text, 'axios', 'axios', site.style),
+          defaultImportOf(text, 'axios') || isClassicScript(text)
+            ? []
+            : addedImport(text, 'axios', 'axios', site.style),
       },
     };
   },

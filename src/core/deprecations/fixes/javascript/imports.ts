@@ -15,6 +15,18 @@ export function defaultImportOf(text: string, module: string): string | undefine
   return esm.exec(text)?.[1] ?? cjs.exec(text)?.[1];
 }
 
+/**
+ * Whether a file is a classic script: no import or export statement, no require or CommonJS
+ * export. Such a file uses a library as the page's global (`axios` from a CDN's script tag), and
+ * an import added to it would make it a module the page cannot load as it does.
+ */
+export function isClassicScript(text: string): boolean {
+  return (
+    !/^[ \t]*(?:import|export)\b(?!\s*\()/m.test(text) &&
+    !/\brequire\s*\(|\bmodule\.exports\b|^[ \t]*exports\.[\w$]+\s*=/m.test(text)
+  );
+}
+
 /** A shebang line, then comments and a 'use strict' directive on a line of its own. */
 const PROLOGUE =
   /^(?:#![^\n]*\n)?(?:(?:[ \t]*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)?[ \t]*\r?\n)*[ \t]*(['"])use strict\1;?[ \t]*(?:\r?\n|$))?/;

@@ -23,12 +23,27 @@ import { listIdLines } from './listIds';
 const NAME = 'getPetFromList';
 /** `$http`, `this.$http`, `vm.$http`: the service as AngularJS injects it, by its name. */
 const HTTP_SERVICE = /^(?:[A-Za-z_$][\w$]*\.)*\$http$/;
+/**
+ * AngularJS in the file: a module, an injection (`$inject`, `['$http', …]`, a function or
+ * constructor taking `$http`). Vue names its client `this.$http` too (vue-resource, or axios set
+ * as Vue's $http), which answers and fails otherwise.
+ */
+const ANGULARJS =
+  /\bangular\s*\.\s*module\b|\$inject\b|['"]\$http['"]|\bconstructor\s*\([^)]*\$http\b|\bfunction\s*[\w$]*\s*\([^)]*\$http\b|\(\s*[^()]*\$http\b[^()]*\)\s*=>/;
 
 export const angularJsHttpRewriter: Rewriter = {
   library: 'AngularJS $http',
   rewrite(site: RequestSite): Rewrite | undefined {
     const { text, tokens } = site;
     if (!text.includes('$http')) return undefined;
+    if (!ANGULARJS.test(text))
+      return inHttpCall(site)
+        ? {
+            manual:
+              '$http here is not AngularJS’s (no module or injection of it in the file): Vue’s this.$http is vue-resource, or axios set as $http, which answer and fail otherwise; change it by hand',
+            snippet: snippet(site),
+          }
+        : undefined;
     const shortcut = requestOf(
       site,
       (call) =>

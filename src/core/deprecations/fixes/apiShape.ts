@@ -28,7 +28,9 @@ const WRAPPED_PET = [
  * `json={"pet": …}`): Rails' convention, where the Pet Store API takes the pet itself.
  */
 const WRAPPED_BODY = [
-  /\b(?:data|body|json)\s*[:=]\s*\{\s*["']?pet["']?\s*[:,}]/,
+  // A value sent, not an empty placeholder: a page's or component's own `data: { pet: null }` is
+  // its state (WeChat's Page, Vue's options), no request's body.
+  /\b(?:data|body|json)\s*[:=]\s*\{\s*["']?pet["']?\s*(?:[,}]|:(?!\s*(?:(?:null|undefined|false|true|\d+)\b|\{\s*\}|\[\s*\]|''|"")))/,
   /\bJSON\.stringify\(\s*\{\s*["']?pet["']?\s*[:,}]/,
 ];
 

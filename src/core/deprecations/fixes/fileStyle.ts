@@ -159,15 +159,21 @@ function semicolonsOf({ statements, ended }: LinesRead): boolean | undefined {
  * Code written with two spaces a level, single quotes and semicolons, in the file's style instead:
  * its indentation unit, its quote (in code lines, never in comments; `swapQuotes` only where both
  * quotes mean the same), its semicolons (taken off line ends when the file has none) and its line
- * ending. `base` is put before every line (code inside a class).
+ * ending. `base` is put before every line (code inside a class). A semicolon before a line that
+ * starts with `(`, `[` or a template stays: without it the two lines would be one expression.
  */
 export function styled(
   lines: readonly string[],
   style: FileStyle,
   options: { swapQuotes?: boolean; semicolons?: boolean; base?: string } = {},
 ): string {
+  /** A line starting with `(`, `[` or a template would continue the one before it without `;`. */
+  const continues = (index: number) => {
+    const next = lines.slice(index + 1).find((later) => later.trim() !== '');
+    return next !== undefined && /^\s*[([`]/.test(next);
+  };
   return lines
-    .map((line) => {
+    .map((line, index) => {
       if (!line) return '';
       const leading = /^ */.exec(line)![0].length;
       // Two spaces a level; an odd one left is a doc comment's " *".
@@ -175,7 +181,8 @@ export function styled(
       let code = ' '.repeat(leading % 2) + line.trimStart();
       const comment = /^ ?(\/\/|\/\*|\*|#)/.test(code);
       if (!comment && options.swapQuotes && style.quote === '"') code = code.replace(/'/g, '"');
-      if (!comment && options.semicolons && !style.semicolons) code = code.replace(/;$/, '');
+      if (!comment && options.semicolons && !style.semicolons && !continues(index))
+        code = code.replace(/;$/, '');
       return (options.base ?? '') + style.indent.repeat(depth) + code;
     })
     .join(style.eol);

@@ -21,6 +21,7 @@ import { angularLegacyHttpRewriter } from './javascript/angularLegacyHttpRewrite
 import { fetchRewriter } from './javascript/fetchRewriter';
 import { rtkQueryRewriter } from './javascript/rtkQueryRewriter';
 import { jqueryRewriter } from './javascript/jqueryRewriter';
+import { miniProgramRewriter } from './javascript/miniProgramRewriter';
 import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
 import { ktorRewriter } from './kotlin/ktorRewriter';
 import { guzzleRewriter } from './php/guzzleRewriter';
@@ -45,6 +46,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     angularJsHttpRewriter,
     jqueryRewriter,
     rtkQueryRewriter,
+    miniProgramRewriter,
   ],
   python: [
     generatedPythonRewriter,

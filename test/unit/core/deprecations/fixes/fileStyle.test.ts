@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileStyleOf, type FileStyle } from '../../../../../src/core/deprecations/fixes/fileStyle';
+import { runInNewContext } from 'node:vm';
+import {
+  fileStyleOf,
+  styled,
+  type FileStyle,
+} from '../../../../../src/core/deprecations/fixes/fileStyle';
 
 const FIXTURES = resolve(__dirname, '../../../../fixtures');
 
@@ -163,5 +168,49 @@ describe("a file's style, read in one pass", () => {
       quote: "'",
       semicolons: true,
     });
+  });
+});
+
+describe('helper code in the style of a file without semicolons', () => {
+  const style: FileStyle = { indent: '  ', quote: "'", semicolons: false, eol: '\n' };
+
+  it('keeps the semicolon before a line starting with [, ( or a template (else one expression)', () => {
+    const code = styled(
+      [
+        'var query = options.data;',
+        "['a', 'b'].forEach(function (name) {",
+        '  delete options[name];',
+        '});',
+        'var run = start;',
+        '',
+        '(function () {})();',
+        'var text = name;',
+        '`${text}`.trim();',
+      ],
+      style,
+      { semicolons: true },
+    );
+    assert.equal(
+      code,
+      [
+        'var query = options.data;',
+        "['a', 'b'].forEach(function (name) {",
+        '  delete options[name]',
+        '})',
+        'var run = start;',
+        '',
+        '(function () {})()',
+        'var text = name;',
+        '`${text}`.trim()',
+      ].join('\n'),
+    );
+    // Each statement stays its own: the text runs as the lines meant.
+    const options: Record<string, unknown> = { data: 1, a: 1, b: 1 };
+    const ran: unknown = runInNewContext(`${code};\n[query, options]`, {
+      options,
+      start: 0,
+      name: 'x',
+    });
+    assert.equal(JSON.stringify(ran), JSON.stringify([1, { data: 1 }]));
   });
 });

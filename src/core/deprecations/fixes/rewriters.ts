@@ -24,6 +24,7 @@ import { jqueryRewriter } from './javascript/jqueryRewriter';
 import { miniProgramRewriter } from './javascript/miniProgramRewriter';
 import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
 import { ktorRewriter } from './kotlin/ktorRewriter';
+import { fileGetContentsRewriter } from './php/fileGetContentsRewriter';
 import { guzzleRewriter } from './php/guzzleRewriter';
 import { laravelHttpRewriter } from './php/laravelHttpRewriter';
 import { dartHttpRewriter } from './dart/httpRewriter';
@@ -67,7 +68,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   ],
   kotlin: [generatedClientManual, kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],
   csharp: [generatedClientManual, csharpHttpClientRewriter, csharpProjectHelperRewriter],
-  php: [generatedClientManual, laravelHttpRewriter, guzzleRewriter],
+  php: [generatedClientManual, laravelHttpRewriter, guzzleRewriter, fileGetContentsRewriter],
   ruby: [generatedClientManual, netHttpRewriter, faradayRewriter],
   dart: [dartHttpRewriter, generatedClientManual],
   swift: [generatedClientManual],

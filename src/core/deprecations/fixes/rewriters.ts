@@ -12,6 +12,7 @@ import { httpFileRewriter } from './http/httpFileRewriter';
 import { declaredClientRewriter } from './java/declaredClients';
 import { javaHttpClientRewriter } from './java/httpClientRewriter';
 import { feignRewriter } from './java/feignRewriter';
+import { okHttpRewriter } from './java/okHttpRewriter';
 import { retrofitRewriter } from './java/retrofitRewriter';
 import { restTemplateRewriter, webClientRewriter } from './java/springRewriters';
 import { angularHttpRewriter } from './javascript/angularHttpRewriter';
@@ -60,6 +61,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   java: [
     generatedClientManual,
     javaHttpClientRewriter,
+    okHttpRewriter,
     restTemplateRewriter,
     webClientRewriter,
     feignRewriter,

@@ -35,6 +35,7 @@ import { requestsRewriter } from './python/requestsRewriter';
 import { urllibRewriter } from './python/urllibRewriter';
 import type { Rewriter } from './rewriter';
 import { faradayRewriter } from './ruby/faradayRewriter';
+import { httpartyRewriter } from './ruby/httpartyRewriter';
 import { netHttpRewriter } from './ruby/netHttpRewriter';
 import { curlRewriter } from './shell/curlRewriter';
 
@@ -71,7 +72,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   kotlin: [generatedClientManual, kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],
   csharp: [generatedClientManual, csharpHttpClientRewriter, csharpProjectHelperRewriter],
   php: [generatedClientManual, laravelHttpRewriter, guzzleRewriter, fileGetContentsRewriter],
-  ruby: [generatedClientManual, netHttpRewriter, faradayRewriter],
+  ruby: [generatedClientManual, netHttpRewriter, faradayRewriter, httpartyRewriter],
   dart: [dartHttpRewriter, generatedClientManual],
   swift: [generatedClientManual],
   rust: [generatedClientManual],

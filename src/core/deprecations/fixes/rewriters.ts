@@ -29,6 +29,7 @@ import { fileGetContentsRewriter } from './php/fileGetContentsRewriter';
 import { guzzleRewriter } from './php/guzzleRewriter';
 import { laravelHttpRewriter } from './php/laravelHttpRewriter';
 import { dartHttpRewriter } from './dart/httpRewriter';
+import { dioRewriter } from './dart/dioRewriter';
 import { aiohttpRewriter } from './python/aiohttpRewriter';
 import { httpxRewriter } from './python/httpxRewriter';
 import { requestsRewriter } from './python/requestsRewriter';
@@ -73,7 +74,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   csharp: [generatedClientManual, csharpHttpClientRewriter, csharpProjectHelperRewriter],
   php: [generatedClientManual, laravelHttpRewriter, guzzleRewriter, fileGetContentsRewriter],
   ruby: [generatedClientManual, netHttpRewriter, faradayRewriter, httpartyRewriter],
-  dart: [dartHttpRewriter, generatedClientManual],
+  dart: [dartHttpRewriter, dioRewriter, generatedClientManual],
   swift: [generatedClientManual],
   rust: [generatedClientManual],
   shell: [curlRewriter],

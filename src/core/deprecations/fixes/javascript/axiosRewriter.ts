@@ -19,6 +19,8 @@ import { helperDoc, isTypeScript } from './javascriptCode';
 import { axiosErrorKindOf, type AxiosErrorKind } from './axiosVersions';
 import { addedImport, defaultImportOf, importedFrom, isClassicScript } from './imports';
 import { listIdLines, petIndexLines } from './listIds';
+import { notFoundThrow } from './axiosNotFound';
+import { INTERCEPTED_HELPER, interceptedHelperLines } from './axiosInterceptedHelper';
 import { readsResponseData } from './responseData';
 
 const NAME = 'getPetFromList';
@@ -58,32 +60,35 @@ export const axiosRewriter: Rewriter = {
       return { manual: request.problem, snippet: snippet(typed, name, site) };
     const client = request.call.callee.text.replace(/\.get$/, '');
     // A response interceptor on the client (in this file or the module it comes from) changes
-    // what get answers (`response => response.data`): the helper could not read the lists.
-    const changed = answerInterceptor(site, client.replace(/^this\./, '').split('.')[0]!);
-    if (changed)
-      return {
-        manual: `${changed}: what the client answers is not axios's response, so the helper could not read the lists; change the request by hand, reading the lists through the same client`,
-        snippet: snippet(typed, name, site),
-      };
+    // what get answers (`response => response.data`): the answer goes through it as before.
+    const intercepted = answerInterceptor(site, client.replace(/^this\./, '').split('.')[0]!);
     const typeArguments = request.call.typeArguments
       ? site.text.slice(request.call.typeArguments.start, request.call.typeArguments.end)
       : '';
-    const edits = request.edits(`${NAME}${typeArguments}`, [client]);
+    const helperName = intercepted ? INTERCEPTED_HELPER : NAME;
+    const edits = request.edits(`${helperName}${intercepted ? '' : typeArguments}`, [client]);
     // The type arguments stay where they were, after the helper's name: one edit covers both.
     if (request.call.typeArguments) {
       const callee = edits.find((edit) => edit.start === request.call.callee.start)!;
       callee.end = request.call.typeArguments.end;
     }
+    const lines = (intercepted ? interceptedHelperLines : helperLines)(
+      typed,
+      name,
+      axiosErrorKindOf(site.path),
+    );
     return {
-      description: `axios → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, through the same client`,
+      description: intercepted
+        ? `axios → ${INTERCEPTED_HELPER}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, the answer through the client's interceptors (${intercepted})`
+        : `axios → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, through the same client`,
       edits,
       helper: {
-        name: NAME,
-        code: styled(helperLines(typed, name, axiosErrorKindOf(site.path)), site.style, {
+        name: helperName,
+        code: styled(lines, site.style, {
           swapQuotes: true,
           semicolons: true,
         }),
-        definedIn: (text) => text.includes(`function ${NAME}`),
+        definedIn: (text) => text.includes(`function ${helperName}(`),
         // A classic script uses the page's global axios: nothing to import.
         imports: (text): TextEdit[] =>
           defaultImportOf(text, 'axios') || isClassicScript(text)
@@ -243,39 +248,5 @@ function helperLines(typed: boolean, axios: string, errorKind: AxiosErrorKind): 
     '  if (config.validateStatus && config.validateStatus(404)) return notFound;',
     ...notFoundThrow(typed, axios, errorKind),
     '}',
-  ];
-}
-
-/** The 404's error, made as the project's axios makes it. */
-function notFoundThrow(typed: boolean, axios: string, errorKind: AxiosErrorKind): string[] {
-  const message = "'Request failed with status code 404'";
-  const axiosError = (constructor: string) =>
-    `new ${constructor}(${message}, 'ERR_BAD_REQUEST', config${typed && errorKind === 'class' ? ' as any' : ''}, undefined, notFound)`;
-  // What axios 0.21 to 0.26 threw: enhanceError's fields on an Error (settle gave it no code).
-  const enhanced = [
-    `  const failure = new Error(${message});`,
-    '  throw Object.assign(failure, {',
-    '    config,',
-    '    request: undefined,',
-    '    response: notFound,',
-    '    isAxiosError: true,',
-    '    toJSON: () => ({ message: failure.message, name: failure.name, stack: failure.stack, config, status: 404 }),',
-    '  });',
-  ];
-  if (errorKind === 'class') return [`  throw ${axiosError(`${axios}.AxiosError`)};`];
-  if (errorKind === 'enhanced')
-    return [
-      '  // axios before 0.27 (as package.json allows) has no AxiosError class.',
-      ...enhanced,
-    ];
-  return [
-    '  // axios 0.27 and later throw an AxiosError; earlier ones an Error with the same fields.',
-    ...(typed
-      ? [
-          `  const { AxiosError: AxiosErrorClass } = ${axios} as unknown as { AxiosError?: new (...args: unknown[]) => Error };`,
-          `  if (AxiosErrorClass) throw ${axiosError('AxiosErrorClass')};`,
-        ]
-      : [`  if (${axios}.AxiosError) throw ${axiosError(`${axios}.AxiosError`)};`]),
-    ...enhanced,
   ];
 }

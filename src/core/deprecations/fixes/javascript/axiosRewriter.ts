@@ -22,6 +22,8 @@ import { listIdLines, petIndexLines } from './listIds';
 import { notFoundThrow } from './axiosNotFound';
 import { INTERCEPTED_HELPER, interceptedHelperLines } from './axiosInterceptedHelper';
 import { readsResponseData } from './responseData';
+import { entryNamed, stringValue } from './objectLiteral';
+import { settingsRequestOf } from './settingsRequest';
 
 const NAME = 'getPetFromList';
 
@@ -31,11 +33,20 @@ export const axiosRewriter: Rewriter = {
     const axiosName = defaultImportOf(site.text, 'axios');
     const instances = axiosName ? instancesOf(site.text, axiosName) : new Set<string>();
     const typedInstances = typedAxiosNames(site.text);
+    /** `axios`, or an instance of it: made here, typed so, or made by the module it comes from. */
+    const isClient = (callee: string) => {
+      const called = callee.replace(/^this\./, '');
+      return (
+        called === axiosName ||
+        instances.has(called) ||
+        typedInstances.has(called) ||
+        (/^[A-Za-z_$][\w$]*$/.test(called) && importedInstance(site, called))
+      );
+    };
     const isAxiosGet = (call: RequestCall) => {
       if (call.urlArgument !== 0) return false;
       // axios called as a function, `axios(url)` or `api(url, config)`: a GET as well.
-      const called = call.callee.text.replace(/^this\./, '');
-      if (called === axiosName || instances.has(called) || typedInstances.has(called)) return true;
+      if (isClient(call.callee.text)) return true;
       const match = /^(.*)\.get$/.exec(call.callee.text);
       if (!match) return false;
       const receiver = match[1]!.replace(/^this\./, '');
@@ -52,12 +63,27 @@ export const axiosRewriter: Rewriter = {
         /axios/i.test(receiver)
       );
     };
-    const request = requestOf(site, isAxiosGet, urlOrFieldCollection);
+    // `api.get(url)`, `axios(url)`; or a config written in the call, `request({ url, method: 'get' })`.
+    const request =
+      requestOf(site, isAxiosGet, urlOrFieldCollection) ??
+      settingsRequestOf(
+        site,
+        (call, argument) => argument === 0 && call.args.length === 1 && isClient(call.callee.text),
+      );
     if (!request) return undefined;
     const typed = isTypeScript(site.path);
     const name = axiosName ?? 'axios';
     if ('problem' in request)
       return { manual: request.problem, snippet: snippet(typed, name, site) };
+    if ('literal' in request) {
+      const method = entryNamed(request.literal, 'method');
+      const verb = method ? stringValue(site.tokens, method) : 'get';
+      if (verb === undefined || verb.toLowerCase() !== 'get')
+        return {
+          manual: 'the config’s method is not written as GET',
+          snippet: snippet(typed, name, site),
+        };
+    }
     const client = request.call.callee.text.replace(/\.get$/, '');
     // A response interceptor on the client (in this file or the module it comes from) changes
     // what get answers (`response => response.data`): the answer goes through it as before.

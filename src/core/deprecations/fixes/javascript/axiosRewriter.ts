@@ -24,6 +24,8 @@ import { INTERCEPTED_HELPER, interceptedHelperLines } from './axiosInterceptedHe
 import { readsResponseData } from './responseData';
 import { entryNamed, stringValue } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
+import { VUE_HTTP, vueHttpIsAxios } from './vueHttp';
+import { pageScriptPlacement } from './helperPlacement';
 
 const NAME = 'getPetFromList';
 
@@ -59,6 +61,7 @@ export const axiosRewriter: Rewriter = {
           instances.has(receiver.split('.').pop()!)) ||
         importedInstance(site, receiver.split('.')[0]!) ||
         unreadableImportReadingData(site, receiver, call) ||
+        (VUE_HTTP.test(match[1]!) && vueHttpIsAxios(site.path)) ||
         // Named for what it is: `axiosInstance`, `axiosClient`, `this.axios`.
         /axios/i.test(receiver)
       );
@@ -84,10 +87,24 @@ export const axiosRewriter: Rewriter = {
           snippet: snippet(typed, name, site),
         };
     }
+    // A page's script (a Vue component) that imports nothing: no clear place for axios's import.
+    if (
+      /\.(vue|svelte|html?)$/i.test(site.path) &&
+      !defaultImportOf(site.text, 'axios') &&
+      !/^[ \t]*import\s/m.test(site.text)
+    )
+      return {
+        manual:
+          "the page's script imports nothing: import axios in it, then call the snippet's helper",
+        snippet: snippet(typed, name, site),
+      };
     const client = request.call.callee.text.replace(/\.get$/, '');
     // A response interceptor on the client (in this file or the module it comes from) changes
     // what get answers (`response => response.data`): the answer goes through it as before.
-    const intercepted = answerInterceptor(site, client.replace(/^this\./, '').split('.')[0]!);
+    // Vue's global axios: its interceptors are set where the app makes it, not seen here.
+    const intercepted = VUE_HTTP.test(client)
+      ? "the app's axios, set as Vue's $http where its interceptors are set"
+      : answerInterceptor(site, client.replace(/^this\./, '').split('.')[0]!);
     const typeArguments = request.call.typeArguments
       ? site.text.slice(request.call.typeArguments.start, request.call.typeArguments.end)
       : '';
@@ -98,6 +115,13 @@ export const axiosRewriter: Rewriter = {
       const callee = edits.find((edit) => edit.start === request.call.callee.start)!;
       callee.end = request.call.typeArguments.end;
     }
+    // In a component's or page's script the helper goes inside it, before `</script>`.
+    const page = pageScriptPlacement(site.path, site.text, site.tokens, site.url.start, site.style);
+    if (page === 'outside')
+      return {
+        manual: "the request is not in one of the page's scripts",
+        snippet: snippet(typed, name, site),
+      };
     const lines = (intercepted ? interceptedHelperLines : helperLines)(
       typed,
       name,
@@ -113,8 +137,10 @@ export const axiosRewriter: Rewriter = {
         code: styled(lines, site.style, {
           swapQuotes: true,
           semicolons: true,
+          ...(page ? { base: page.base } : {}),
         }),
         definedIn: (text) => text.includes(`function ${helperName}(`),
+        ...(page?.insertAt !== undefined ? { insertAt: page.insertAt } : {}),
         // A classic script uses the page's global axios: nothing to import.
         imports: (text): TextEdit[] =>
           defaultImportOf(text, 'axios') || isClassicScript(text)

@@ -4,6 +4,7 @@
  * so `res.ok`, `res.status` and `res.json()` in the caller work as before.
  */
 import { styled } from '../fileStyle';
+import { pageScriptPlacement } from './helperPlacement';
 import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import { requestOf } from '../requestOf';
 import { urlOrFieldCollection } from './fieldCollection';
@@ -26,13 +27,22 @@ export const fetchRewriter: Rewriter = {
     if (!request) return undefined;
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
     const typed = isTypeScript(site.path);
+    // In a component's or page's script the helper goes inside it, before `</script>`.
+    const page = pageScriptPlacement(site.path, site.text, site.tokens, site.url.start, site.style);
+    if (page === 'outside')
+      return { manual: "the request is not in one of the page's scripts", snippet: snippet(site) };
     return {
       description: `fetch → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
       edits: request.edits(NAME),
       helper: {
         name: NAME,
-        code: styled(helperLines(typed), site.style, { swapQuotes: true, semicolons: true }),
+        code: styled(helperLines(typed), site.style, {
+          swapQuotes: true,
+          semicolons: true,
+          ...(page ? { base: page.base } : {}),
+        }),
         definedIn: (text) => text.includes(`function ${NAME}(`),
+        ...(page?.insertAt !== undefined ? { insertAt: page.insertAt } : {}),
       },
     };
   },

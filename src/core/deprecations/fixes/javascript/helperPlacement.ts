@@ -153,3 +153,18 @@ function inlineScripts(text: string): { start: number; end: number }[] {
 function stripComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
 }
+
+/**
+ * A module's helper placement: in a page's (a Vue or Svelte component's, an HTML page's) script
+ * where the request is, before its `</script>`; elsewhere undefined, the file's end.
+ */
+export function pageScriptPlacement(
+  path: string,
+  text: string,
+  tokens: readonly Token[],
+  at: number,
+  style: FileStyle,
+): Placement | 'outside' | undefined {
+  if (!PAGE.test(path)) return undefined;
+  return helperPlacement(path, text, tokens, at, style) ?? 'outside';
+}

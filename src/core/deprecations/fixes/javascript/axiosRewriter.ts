@@ -8,6 +8,7 @@
  * an AxiosError from axios 0.27 and an enhanced Error before it: the helper builds the one the
  * project's axios range allows (axiosVersions.ts), or checks at run time which its axios has.
  */
+import { tokenEnd } from '../../model/tokens';
 import { styled } from '../fileStyle';
 import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import type { RequestCall } from '../requestCall';
@@ -28,6 +29,8 @@ import { VUE_HTTP, vueHttpIsAxios } from './vueHttp';
 import { pageScriptPlacement } from './helperPlacement';
 
 const NAME = 'getPetFromList';
+/** Nuxt's axios module's instance: `this.$axios`, `$axios` from the context, `app.$axios`. */
+const NUXT_AXIOS = /^(?:(?:this|app|context|ctx|vm)\.)?\$axios$/;
 
 export const axiosRewriter: Rewriter = {
   library: 'axios',
@@ -49,9 +52,12 @@ export const axiosRewriter: Rewriter = {
       if (call.urlArgument !== 0) return false;
       // axios called as a function, `axios(url)` or `api(url, config)`: a GET as well.
       if (isClient(call.callee.text)) return true;
-      const match = /^(.*)\.get$/.exec(call.callee.text);
+      const match = /^(.*)\.\$?get$/.exec(call.callee.text);
       if (!match) return false;
       const receiver = match[1]!.replace(/^this\./, '');
+      // Nuxt's axios module: `$axios.get`, and `$axios.$get`, which answers the data.
+      if (NUXT_AXIOS.test(match[1]!)) return true;
+      if (call.callee.text.endsWith('.$get')) return false;
       return (
         receiver === axiosName ||
         instances.has(receiver) ||
@@ -98,13 +104,16 @@ export const axiosRewriter: Rewriter = {
           "the page's script imports nothing: import axios in it, then call the snippet's helper",
         snippet: snippet(typed, name, site),
       };
-    const client = request.call.callee.text.replace(/\.get$/, '');
+    const client = request.call.callee.text.replace(/\.\$?get$/, '');
+    const dataOnly = request.call.callee.text.endsWith('.$get');
     // A response interceptor on the client (in this file or the module it comes from) changes
     // what get answers (`response => response.data`): the answer goes through it as before.
     // Vue's global axios: its interceptors are set where the app makes it, not seen here.
     const intercepted = VUE_HTTP.test(client)
       ? "the app's axios, set as Vue's $http where its interceptors are set"
-      : answerInterceptor(site, client.replace(/^this\./, '').split('.')[0]!);
+      : NUXT_AXIOS.test(client)
+        ? "Nuxt's axios, whose plugins set its interceptors"
+        : answerInterceptor(site, client.replace(/^this\./, '').split('.')[0]!);
     const typeArguments = request.call.typeArguments
       ? site.text.slice(request.call.typeArguments.start, request.call.typeArguments.end)
       : '';
@@ -114,6 +123,15 @@ export const axiosRewriter: Rewriter = {
     if (request.call.typeArguments) {
       const callee = edits.find((edit) => edit.start === request.call.callee.start)!;
       callee.end = request.call.typeArguments.end;
+    }
+    // `$axios.$get(url)` answers the response's data: the helper's answer is read the same way.
+    if (dataOnly) {
+      const close = tokenEnd(site.tokens[request.call.close]!);
+      edits.push({
+        start: close,
+        end: close,
+        newText: '.then((response) => response && response.data)',
+      });
     }
     // In a component's or page's script the helper goes inside it, before `</script>`.
     const page = pageScriptPlacement(site.path, site.text, site.tokens, site.url.start, site.style);

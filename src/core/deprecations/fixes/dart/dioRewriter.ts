@@ -10,16 +10,15 @@
  */
 import { styled } from '../fileStyle';
 import { helperDocLines } from '../helperDoc';
-import { projectFilesOf } from '../projectFiles';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import type { RequestCall } from '../requestCall';
 import { requestOf } from '../requestOf';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import type { TextEdit } from '../sourceEdit';
+import { convertImport, petLookupLines, pubspecOf } from './dartCode';
 
 const NAME = 'getPetFromList';
 const DIO_IMPORT = /^import\s+['"]package:dio\/dio\.dart['"](?:\s+as\s+(\w+))?\s*;/m;
-const CONVERT_IMPORT = /^import\s+['"]dart:convert['"]\s*;/m;
 const NAMED = /^(queryParameters|options|cancelToken)\s*:/;
 
 export const dioRewriter: Rewriter = {
@@ -96,23 +95,8 @@ function isDioGet(text: string, call: RequestCall): boolean {
  * undefined when none says.
  */
 function dioMajor(site: RequestSite): number | undefined {
-  const project = projectFilesOf(site.path);
-  if (!project) return undefined;
-  for (const folder of project.folders) {
-    if (!project.names(folder).includes('pubspec.yaml')) continue;
-    const pubspec = project.read(`${folder}/pubspec.yaml`) ?? '';
-    const version = /^\s+dio\s*:\s*["']?[\^>=~ ]*(\d+)\./m.exec(pubspec);
-    return version ? Number(version[1]) : undefined;
-  }
-  return undefined;
-}
-
-/** `import 'dart:convert';` before the file's first import, when it has none. */
-function convertImport(text: string, eol: string): TextEdit[] {
-  if (CONVERT_IMPORT.test(text)) return [];
-  const first = /^import\s/m.exec(text);
-  const at = first?.index ?? 0;
-  return [{ start: at, end: at, newText: `import 'dart:convert';${eol}${first ? eol : ''}` }];
+  const version = /^\s+dio\s*:\s*["']?[\^>=~ ]*(\d+)\./m.exec(pubspecOf(site) ?? '');
+  return version ? Number(version[1]) : undefined;
 }
 
 function helperLines(major: 4 | 5): string[] {
@@ -169,21 +153,15 @@ function helperLines(major: 4 | 5): string[] {
     '      );',
     '    }',
     '    listed = response;',
-    '    final pets = jsonDecode(text) as List<dynamic>;',
-    '    // Ids compared as sent: a web build reads JSON numbers as doubles (inexact beyond 2^53).',
-    '    final ids = RegExp(r\'"id"\\s*:\\s*(-?\\d+)\').allMatches(text).map((match) => match.group(1)).toList();',
-    '    for (var i = 0; i < pets.length; i++) {',
-    "      final id = ids.length == pets.length ? ids[i] : '${(pets[i] as Map)['id']}';",
-    "      if (id == '$petId') {",
-    '        return Response<T>(',
-    '          data: pets[i] as T,',
-    '          statusCode: 200,',
-    '          statusMessage: response.statusMessage,',
-    '          headers: response.headers,',
-    '          requestOptions: response.requestOptions,',
-    '        );',
-    '      }',
-    '    }',
+    ...petLookupLines('text', [
+      'return Response<T>(',
+      '  data: pets[i] as T,',
+      '  statusCode: 200,',
+      '  statusMessage: response.statusMessage,',
+      '  headers: response.headers,',
+      '  requestOptions: response.requestOptions,',
+      ');',
+    ]),
     '  }',
     `  final error = {'code': '${body.code}', 'message': '${body.message}', 'status': ${body.status}};`,
     '  final last = listed!;',

@@ -10,7 +10,6 @@
  */
 import { styled } from '../fileStyle';
 import { helperDocLines } from '../helperDoc';
-import { projectFilesOf } from '../projectFiles';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import { callAround, type Range, type RequestCall } from '../requestCall';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
@@ -19,10 +18,10 @@ import { storedUrl } from '../storedUrl';
 import { tokenEnd } from '../../model/tokens';
 import { tokenIndexAt } from '../../model/tokenWalk';
 import { splitUrl } from '../urlParts';
+import { convertImport, petLookupLines, pubspecOf } from './dartCode';
 
 const NAME = 'getPetFromList';
 const HTTP_IMPORT = /^import\s+['"]package:http\/http\.dart['"](?:\s+as\s+(\w+))?\s*;/m;
-const CONVERT_IMPORT = /^import\s+['"]dart:convert['"]\s*;/m;
 
 export const dartHttpRewriter: Rewriter = {
   library: 'package:http',
@@ -129,25 +128,10 @@ function getterOf(text: string, call: RequestCall, prefix: string | undefined): 
  * 2.12 or later, or no constraint can be read.
  */
 function isNullSafe(site: RequestSite): boolean {
-  const project = projectFilesOf(site.path);
-  if (project)
-    for (const folder of project.folders) {
-      if (!project.names(folder).includes('pubspec.yaml')) continue;
-      const pubspec = project.read(`${folder}/pubspec.yaml`);
-      const lower = pubspec && /\bsdk\s*:\s*["']?(?:>=|\^)\s*(\d+)\.(\d+)/.exec(pubspec);
-      if (lower) return Number(lower[1]) > 2 || (Number(lower[1]) === 2 && Number(lower[2]) >= 12);
-      break;
-    }
+  const lower = /\bsdk\s*:\s*["']?(?:>=|\^)\s*(\d+)\.(\d+)/.exec(pubspecOf(site) ?? '');
+  if (lower) return Number(lower[1]) > 2 || (Number(lower[1]) === 2 && Number(lower[2]) >= 12);
   // No SDK constraint read: Dart 3, where every package is null-safe.
   return true;
-}
-
-/** `import 'dart:convert';` before the file's first import, when it has none. */
-function convertImport(text: string, eol: string): TextEdit[] {
-  if (CONVERT_IMPORT.test(text)) return [];
-  const first = /^import\s/m.exec(text);
-  const at = first?.index ?? 0;
-  return [{ start: at, end: at, newText: `import 'dart:convert';${eol}${first ? eol : ''}` }];
 }
 
 function helperLines(http: string, nullSafe: boolean): string[] {
@@ -174,16 +158,10 @@ function helperLines(http: string, nullSafe: boolean): string[] {
     '    );',
     '    if (response.statusCode != 200) return response;',
     '    listed = response;',
-    '    final pets = jsonDecode(response.body) as List<dynamic>;',
-    '    // Ids compared as sent: a web build reads JSON numbers as doubles (inexact beyond 2^53).',
-    '    final ids = RegExp(r\'"id"\\s*:\\s*(-?\\d+)\').allMatches(response.body).map((match) => match.group(1)).toList();',
-    '    for (var i = 0; i < pets.length; i++) {',
-    "      final id = ids.length == pets.length ? ids[i] : '${(pets[i] as Map)['id']}';",
-    "      if (id == '$petId') {",
-    `        return ${http}.Response(jsonEncode(pets[i]), 200,`,
-    "            headers: {'content-type': 'application/json; charset=utf-8'}, request: response.request);",
-    '      }',
-    '    }',
+    ...petLookupLines('response.body', [
+      `return ${http}.Response(jsonEncode(pets[i]), 200,`,
+      "    headers: {'content-type': 'application/json; charset=utf-8'}, request: response.request);",
+    ]),
     '  }',
     `  final error = {'code': '${body.code}', 'message': '${body.message}', 'status': ${body.status}};`,
     `  return ${http}.Response(jsonEncode(error), 404,`,

@@ -6,7 +6,6 @@
  * through the caller's own body handler: 200 with the pet, or 404 with the API's Error body, as
  * the removed request did; a failing list (401, 5xx) as it came.
  */
-import { tokenEnd } from '../../model/tokens';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import type { RequestCall } from '../requestCall';
 import { identifiersOf } from '../requestOf';
@@ -14,7 +13,7 @@ import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import type { TextEdit } from '../sourceEdit';
 import { urlExpression, type UrlExpression } from '../urlExpression';
 import { classHelper, javadoc, javaSnippet, javaString, jsonReadingLines } from './javaCode';
-import { chainEnd, chainLinks, hopOut, receiverOf } from './requestFlow';
+import { builtRequest, hopOut, receiverOf } from './requestFlow';
 
 export const SEND_HELPER = 'sendPetFromList';
 
@@ -91,13 +90,15 @@ export function sentRequest(
       continue;
     }
     if (/^(java\.net\.http\.)?HttpRequest\.newBuilder(\(.*\))?(\.uri)?$/.test(callee)) {
-      const last = chainEnd(tokens, call.close);
-      const links = chainLinks(text, tokens, call.callee.first, last);
-      if (links.some((link) => /^(POST|PUT|DELETE|HEAD|method)$/.test(link.name)))
-        return { problem: 'the request’s method is not GET' };
-      if (links[links.length - 1]?.name !== 'build')
-        return { problem: 'the request is not built where the URL is given' };
-      range = { start: call.callee.start, end: tokenEnd(tokens[last]!) };
+      const request = builtRequest(
+        text,
+        tokens,
+        call,
+        call.callee.start,
+        /^(POST|PUT|DELETE|HEAD|method)$/,
+      );
+      if ('problem' in request) return request;
+      range = request.range;
       built = true;
       continue;
     }

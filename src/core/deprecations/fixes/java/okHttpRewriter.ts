@@ -8,7 +8,7 @@
  * holds it; a failing list (401, 5xx) as it came; a failure to connect as OkHttp reports it.
  */
 import { tokenEnd } from '../../model/tokens';
-import { nextSignificant } from '../../model/tokenWalk';
+import { matchingCloser, nextSignificant } from '../../model/tokenWalk';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import type { RequestCall } from '../requestCall';
 import { identifiersOf } from '../requestOf';
@@ -16,7 +16,7 @@ import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import type { TextEdit } from '../sourceEdit';
 import { urlExpression, type UrlExpression } from '../urlExpression';
 import { classHelper, javadoc, javaSnippet, javaString, jsonReadingLines } from './javaCode';
-import { chainEnd, chainLinks, hopOut, receiverOf } from './requestFlow';
+import { builtRequest, hopOut, receiverOf } from './requestFlow';
 
 const EXECUTE = 'executePetFromList';
 const ENQUEUE = 'enqueuePetFromList';
@@ -89,13 +89,15 @@ function sentCall(
       /(^|\.)url$/.test(callee) &&
       /Request\s*\.\s*Builder\s*\(/.test(text.slice(hop.range.start, call.callee.end))
     ) {
-      const last = chainEnd(tokens, call.close);
-      const links = chainLinks(text, tokens, call.callee.first, last);
-      if (links.some((link) => /^(post|put|delete|patch|head|method)$/.test(link.name)))
-        return { problem: 'the request’s method is not GET' };
-      if (links[links.length - 1]?.name !== 'build')
-        return { problem: 'the request is not built where the URL is given' };
-      range = { start: hop.range.start, end: tokenEnd(tokens[last]!) };
+      const request = builtRequest(
+        text,
+        tokens,
+        call,
+        hop.range.start,
+        /^(post|put|delete|patch|head|method)$/,
+      );
+      if ('problem' in request) return request;
+      range = request.range;
       built = true;
       continue;
     }
@@ -116,7 +118,13 @@ function sentCall(
           problem:
             'the Call is kept or handed on before it is executed: change where it is executed',
         };
-      return { newCall: call, receiver, kind: name, method, close: matchingClose(tokens, open) };
+      return {
+        newCall: call,
+        receiver,
+        kind: name,
+        method,
+        close: matchingCloser(tokens, open, 100_000),
+      };
     }
     return {
       problem:
@@ -124,15 +132,6 @@ function sentCall(
     };
   }
   return undefined;
-}
-
-function matchingClose(tokens: RequestSite['tokens'], open: number): number {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    if (tokens[i]!.text === '(') depth++;
-    else if (tokens[i]!.text === ')' && --depth === 0) return i;
-  }
-  return open;
 }
 
 /**

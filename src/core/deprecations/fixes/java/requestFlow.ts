@@ -102,6 +102,27 @@ export function hopOut(
   return { kind: 'call', call, range: { start, end: tokenEnd(tokens[call.close]!) } };
 }
 
+/**
+ * A request builder's chain from `call` (the link given the URL) to its `build()`: the whole
+ * built value from `start`, or why it is no GET built where the URL is given. `otherMethods`
+ * names the chain's links that set another method (`POST`, `post`, `method`).
+ */
+export function builtRequest(
+  text: string,
+  tokens: readonly Token[],
+  call: RequestCall,
+  start: number,
+  otherMethods: RegExp,
+): { range: Range } | { problem: string } {
+  const last = chainEnd(tokens, call.close);
+  const links = chainLinks(text, tokens, call.callee.first, last);
+  if (links.some((link) => otherMethods.test(link.name)))
+    return { problem: 'the request’s method is not GET' };
+  if (links[links.length - 1]?.name !== 'build')
+    return { problem: 'the request is not built where the URL is given' };
+  return { range: { start, end: tokenEnd(tokens[last]!) } };
+}
+
 /** `client.send` → `client` as written (spaces kept), or undefined for a bare `send`. */
 export function receiverOf(text: string, call: RequestCall, method: string): string | undefined {
   const callee = text.slice(call.callee.start, call.callee.end);

@@ -18,7 +18,7 @@ import { helperPlacement } from './helperPlacement';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { entryNamed, stringValue } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
-import { listIdLines } from './listIds';
+import { es5PetLoopLines, listIdLines } from './listIds';
 
 const NAME = 'getPetFromList';
 /** `$http`, `this.$http`, `vm.$http`: the service as AngularJS injects it, by its name. */
@@ -197,12 +197,10 @@ function helperLines(): string[] {
     '    };',
     '    return $http.get(listUrl, listConfig).then(function (response) {',
     ...listIdLines('      ', 'es5'),
-    '      for (var i = 0; i < pets.length; i++) {',
-    '        if (ids.length === pets.length ? ids[i] === String(petId) : String(pets[i].id) === String(petId)) {',
-    '          response.data = transformed(JSON.stringify(pets[i]), response.headers, response.status);',
-    '          return response;',
-    '        }',
-    '      }',
+    ...es5PetLoopLines('      ', [
+      'response.data = transformed(JSON.stringify(pets[i]), response.headers, response.status);',
+      'return response;',
+    ]),
     '      if (index + 1 < statuses.length) return list(index + 1);',
     "      var error = { code: 'not_found', message: 'no pet ' + petId + ' in the first 100 pets of any status', status: 404 };",
     '      var failedConfig = {};',

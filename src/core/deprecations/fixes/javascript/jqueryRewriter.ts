@@ -21,7 +21,7 @@ import { helperPlacement } from './helperPlacement';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { entryNamed, objectLiteralAt, stringValue, type ObjectLiteral } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
-import { listIdLines } from './listIds';
+import { es5PetLoopLines, listIdLines } from './listIds';
 
 const NAME = 'getPetFromList';
 const JQUERY = /^(?:window\.)?(\$|jQuery)$/;
@@ -338,11 +338,7 @@ function helperLines(): string[] {
     "      dataType: 'text'",
     '    })).done(function (body, textStatus, jqXHR) {',
     ...listIdLines('      ', 'es5'),
-    '      for (var i = 0; i < pets.length; i++) {',
-    '        if (ids.length === pets.length ? ids[i] === String(petId) : String(pets[i].id) === String(petId)) {',
-    '          return settle(true, [pets[i], textStatus, jqXHR], jqXHR);',
-    '        }',
-    '      }',
+    ...es5PetLoopLines('      ', ['return settle(true, [pets[i], textStatus, jqXHR], jqXHR);']),
     '      if (index + 1 < statuses.length) return list(index + 1);',
     "      var error = { code: 'not_found', message: 'no pet ' + petId + ' in the first 100 pets of any status', status: 404 };",
     '      var notFound = {',

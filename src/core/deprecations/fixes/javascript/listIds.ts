@@ -29,3 +29,17 @@ export function petIndexLines(indent: string): string[] {
     '  : pets.findIndex((pet) => String(pet.id) === String(petId));',
   ].map((line) => indent + line);
 }
+
+/**
+ * ES5's loop over `pets` that runs `found` (lines, `pets[i]` the pet) for the pet asked for
+ * (`petId`), its id compared as sent where `ids` has them all.
+ */
+export function es5PetLoopLines(indent: string, found: readonly string[]): string[] {
+  return [
+    'for (var i = 0; i < pets.length; i++) {',
+    '  if (ids.length === pets.length ? ids[i] === String(petId) : String(pets[i].id) === String(petId)) {',
+    ...found.map((line) => `    ${line}`),
+    '  }',
+    '}',
+  ].map((line) => indent + line);
+}

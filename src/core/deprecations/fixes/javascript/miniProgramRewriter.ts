@@ -14,7 +14,7 @@ import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { helperPlacement } from './helperPlacement';
 import { helperDoc, isTypeScript } from './javascriptCode';
-import { listIdLines } from './listIds';
+import { es5PetLoopLines, listIdLines } from './listIds';
 import { entryNamed, stringValue, type ObjectLiteral } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
 
@@ -171,11 +171,7 @@ function helperLines(): string[] {
     '          return answer(res);',
     '        }',
     ...listIdLines('        ', 'es5'),
-    '        for (var i = 0; i < pets.length; i++) {',
-    '          if (ids.length === pets.length ? ids[i] === String(petId) : String(pets[i].id) === String(petId)) {',
-    '            return answer(Object.assign({}, res, { data: pets[i] }));',
-    '          }',
-    '        }',
+    ...es5PetLoopLines('        ', ['return answer(Object.assign({}, res, { data: pets[i] }));']),
     '        if (index + 1 < statuses.length) return list(index + 1);',
     `        answer(Object.assign({}, res, { statusCode: 404, data: ${notFoundLiteral()} }));`,
     '      },',

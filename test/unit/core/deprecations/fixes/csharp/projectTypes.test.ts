@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { projectRepository } from '../../../../../support/projectRepository';
 import { projectTypeText } from '../../../../../../src/core/deprecations/fixes/csharp/projectTypes';
 
-/** A repository (a `.git` folder at its root) holding `files`, relative paths to their texts. */
-function repository(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'project-types-'));
-  mkdirSync(join(root, '.git'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
+const repository = (files: Record<string, string>) => projectRepository('project-types-', files);
 
 const SERVICE = 'Web/Services/PetService.cs';
 const SERVICE_TEXT = 'class PetService { private readonly IApiClient _api; }';

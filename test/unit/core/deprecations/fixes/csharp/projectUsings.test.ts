@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRepository } from '../../../../../support/projectRepository';
 import { projectUsingsOf } from '../../../../../../src/core/deprecations/fixes/csharp/projectUsings';
 
-/** A repository (a `.git` folder at its root) holding `files`, relative paths to their texts. */
-function repository(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'project-usings-'));
-  mkdirSync(join(root, '.git'));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
+const repository = (files: Record<string, string>) => projectRepository('project-usings-', files);
 
 const project = (sdk: string, properties = '', items = '') =>
   `<Project Sdk="${sdk}"><PropertyGroup>${properties}</PropertyGroup><ItemGroup>${items}</ItemGroup></Project>`;

@@ -96,19 +96,21 @@ export function fixFile(
       },
       ...(file.moduleText ? { moduleText: file.moduleText } : {}),
     };
-    // An API that answers other shapes than the Pet Store API's: no rewrite would find its pet.
-    const shape = finding.kind === 'url' ? apiShape(site.url) : undefined;
-    if (shape) {
-      const snippet = rewriters.find((rewriter) => rewriter.snippet)?.snippet?.(site);
-      result.manual.push({ finding, reason: shape, ...(snippet ? { snippet } : {}) });
-      continue;
-    }
+    // An API that answers other shapes than the Pet Store API's: only a rewrite that reads its
+    // list and answers in those shapes would find its pet; the others leave it, saying what was seen.
+    const dialect = finding.kind === 'url' ? apiShape(site.url) : undefined;
     let rewrite;
     let library = '';
     for (const rewriter of rewriters) {
-      rewrite = rewriter.rewrite(site);
+      if (dialect && !rewriter.followsApiDialect) continue;
+      rewrite = rewriter.rewrite(dialect ? { ...site, dialect } : site);
       library = rewriter.library;
       if (rewrite) break;
+    }
+    if (!rewrite && dialect) {
+      const snippet = rewriters.find((rewriter) => rewriter.snippet)?.snippet?.(site);
+      result.manual.push({ finding, reason: dialect.reason, ...(snippet ? { snippet } : {}) });
+      continue;
     }
     if (!rewrite) {
       const snippet = rewriters.find((rewriter) => rewriter.snippet)?.snippet?.(site);

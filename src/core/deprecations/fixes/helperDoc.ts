@@ -11,7 +11,8 @@ export function helperDocLines(answers: readonly string[]): string[] {
   ];
 }
 
-function wrap(text: string): string[] {
+/** A sentence of a helper's doc in lines of at most 92 characters. */
+export function wrap(text: string): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {

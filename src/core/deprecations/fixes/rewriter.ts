@@ -4,6 +4,7 @@
  * the edits that send the replacement instead, with the helper they call; or why it cannot, with
  * a ready snippet; or nothing when the shape is not its own.
  */
+import type { ApiDialect } from './apiShape';
 import type { Finding } from '../engine';
 import type { LanguageSupport } from '../lexers/languages';
 import type { Token } from '../model/tokens';
@@ -22,6 +23,11 @@ export interface RequestSite {
   style: FileStyle;
   /** The text of a module the file imports by a relative specifier, when the front end can read it. */
   moduleText?: (specifier: string) => string | undefined;
+  /**
+   * What the file shows of an API that answers in other shapes than the Pet Store API's, for a
+   * rewriter that follows it (`followsApiDialect`); no other rewriter is asked.
+   */
+  dialect?: ApiDialect;
 }
 
 /** Code the rewritten calls use, added once per file (or per package, in a file of its own). */
@@ -49,6 +55,8 @@ export interface Rewriter {
   /** A short name for reports: "fetch", "axios", "requests". */
   readonly library: string;
   rewrite: (site: RequestSite) => Rewrite | undefined;
+  /** Whether its helper reads a list in the shapes `site.dialect` describes and answers in them. */
+  readonly followsApiDialect?: boolean;
   /** The helper and a call of it, ready to paste, for a request no rewriter knows. */
   snippet?: (site: RequestSite) => string;
 }

@@ -26,7 +26,8 @@ import {
   type WantedImport,
 } from './namedImports';
 import { entryNamed, objectLiteralAt, type ObjectEntry } from './objectLiteral';
-import { listIdLines, petIndexLines } from './listIds';
+import { dialectDoc, dialectNote, foundPet, listIdLines, petIndexLines } from './listIds';
+import type { ApiDialect } from '../apiShape';
 import { urlOrFieldCollection } from './fieldCollection';
 
 const NAME = 'getPetFromList';
@@ -35,6 +36,7 @@ const OPERATORS = ['catchError', 'concatMap', 'find', 'map'];
 
 export const angularHttpRewriter: Rewriter = {
   library: 'Angular HttpClient',
+  followsApiDialect: true,
   rewrite(site: RequestSite): Rewrite | undefined {
     const { text, tokens } = site;
     const statements = importStatements(text);
@@ -68,11 +70,14 @@ export const angularHttpRewriter: Rewriter = {
     callee.start = receiver.start;
     if (request.call.typeArguments) callee.end = request.call.typeArguments.end;
     return {
-      description: `HttpClient.get → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, through the same HttpClient`,
+      description: `HttpClient.get → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, through the same HttpClient${dialectNote(site.dialect)}`,
       edits,
       helper: {
         name: NAME,
-        code: styled(helperLines(typed), site.style, { swapQuotes: true, semicolons: true }),
+        code: styled(helperLines(typed, site.dialect), site.style, {
+          swapQuotes: true,
+          semicolons: true,
+        }),
         definedIn: (current) => current.includes(`function ${NAME}`),
         imports: (current): TextEdit[] =>
           addNamedImports(current, wantedImports(typed, operatorsModule(current)), site.style),
@@ -246,7 +251,7 @@ function snippet(site: RequestSite): string {
  * The helper, for Angular 6 and later (TypeScript 2.7, rxjs 6): no `??`, no `unknown`, no
  * `Parameters` or `Omit`, and HttpParams given strings (before Angular 12 they take no numbers).
  */
-function helperLines(typed: boolean): string[] {
+function helperLines(typed: boolean, dialect?: ApiDialect): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
   // HttpClient.get's options, whatever the Angular version adds to them (context, transferCache).
   const options = (observe: string) => `{ observe?: ${observe}; [option: string]: any }`;
@@ -257,6 +262,7 @@ function helperLines(typed: boolean): string[] {
       "Answers as HttpClient.get did: the pet (with observe: 'response', an HttpResponse holding",
       "it), or, when no list holds it, the HttpErrorResponse of a 404 with the API's Error body",
       'as its error; a list request that fails (401, 5xx) errors with its HttpErrorResponse.',
+      ...dialectDoc(dialect),
     ),
     ...(typed
       ? [
@@ -312,9 +318,9 @@ function helperLines(typed: boolean): string[] {
     '    ),',
     '    map((response) => {',
     "      const body = response.body || '';",
-    ...listIdLines('      ', typed ? 'typed' : 'untyped'),
-    ...petIndexLines('      '),
-    `      return index < 0 ? undefined : response.clone({ body: pets[index]${typed ? ' as T' : ''}, url });`,
+    ...listIdLines('      ', typed ? 'typed' : 'untyped', dialect),
+    ...petIndexLines('      ', dialect),
+    `      return index < 0 ? undefined : response.clone({ body: ${foundPet(dialect)}${typed ? (dialect?.envelope ? ' as any' : ' as T') : ''}, url });`,
     '    }),',
     '    find((found) => found !== undefined),',
     '    map((found) => {',

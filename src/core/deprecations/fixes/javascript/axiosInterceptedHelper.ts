@@ -12,7 +12,8 @@ import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import { notFoundThrow } from './axiosNotFound';
 import type { AxiosErrorKind } from './axiosVersions';
 import { helperDoc } from './javascriptCode';
-import { listIdLines, petIndexLines } from './listIds';
+import { dialectDoc, foundPet, listIdLines, petIndexLines } from './listIds';
+import type { ApiDialect } from '../apiShape';
 
 /** The helper's name: the finder knows its words for a helper, not a call of the operation. */
 export const INTERCEPTED_HELPER = 'getPetFromListThroughClient';
@@ -21,6 +22,7 @@ export function interceptedHelperLines(
   typed: boolean,
   axios: string,
   errorKind: AxiosErrorKind,
+  dialect?: ApiDialect,
 ): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
   const any = typed ? ': any' : '';
@@ -31,6 +33,7 @@ export function interceptedHelperLines(
       'Answers as the client answered that request, through its own interceptors: what they make of',
       "a response whose data is the pet, or of the 404 (with the API's Error body) when no list",
       'holds it; a list request that fails (401, 5xx) fails through them as the request did.',
+      ...dialectDoc(dialect),
     ),
     typed
       ? `async function ${INTERCEPTED_HELPER}(client: Pick<typeof ${axios}, 'get' | 'defaults'>, petsUrl: string, petId: string | number, config: NonNullable<Parameters<typeof ${axios}.get>[1]> = {}): Promise<any> {`
@@ -61,10 +64,10 @@ export function interceptedHelperLines(
     '    }',
     '    if (code !== 200) return listed;',
     `    const body${typed ? ': string' : ''} = raw || '[]';`,
-    ...listIdLines('    ', typed ? 'typed' : 'untyped'),
-    ...petIndexLines('    '),
+    ...listIdLines('    ', typed ? 'typed' : 'untyped', dialect),
+    ...petIndexLines('    ', dialect),
     '    if (index >= 0) {',
-    '      const pet = JSON.stringify(pets[index]);',
+    `      const pet = JSON.stringify(${foundPet(dialect)});`,
     '      return client.get(listUrl, {',
     '        ...config,',
     typed

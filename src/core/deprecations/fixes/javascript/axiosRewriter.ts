@@ -15,11 +15,12 @@ import type { RequestCall } from '../requestCall';
 import { requestOf } from '../requestOf';
 import { urlOrFieldCollection } from './fieldCollection';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
+import type { ApiDialect } from '../apiShape';
 import type { TextEdit } from '../sourceEdit';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { axiosErrorKindOf, type AxiosErrorKind } from './axiosVersions';
 import { addedImport, defaultImportOf, importedFrom, isClassicScript } from './imports';
-import { listIdLines, petIndexLines } from './listIds';
+import { dialectDoc, dialectNote, foundPet, listIdLines, petIndexLines } from './listIds';
 import { notFoundThrow } from './axiosNotFound';
 import { INTERCEPTED_HELPER, interceptedHelperLines } from './axiosInterceptedHelper';
 import { readsResponseData } from './responseData';
@@ -34,6 +35,7 @@ const NUXT_AXIOS = /^(?:(?:this|app|context|ctx|vm)\.)?\$axios$/;
 
 export const axiosRewriter: Rewriter = {
   library: 'axios',
+  followsApiDialect: true,
   rewrite(site: RequestSite): Rewrite | undefined {
     const axiosName = defaultImportOf(site.text, 'axios');
     const instances = axiosName ? instancesOf(site.text, axiosName) : new Set<string>();
@@ -144,11 +146,12 @@ export const axiosRewriter: Rewriter = {
       typed,
       name,
       axiosErrorKindOf(site.path),
+      site.dialect,
     );
     return {
       description: intercepted
-        ? `axios → ${INTERCEPTED_HELPER}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, the answer through the client's interceptors (${intercepted})`
-        : `axios → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, through the same client`,
+        ? `axios → ${INTERCEPTED_HELPER}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, the answer through the client's interceptors (${intercepted})${dialectNote(site.dialect)}`
+        : `axios → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, through the same client${dialectNote(site.dialect)}`,
       edits,
       helper: {
         name: helperName,
@@ -286,10 +289,16 @@ const ANSWERS: Record<AxiosErrorKind, string[]> = {
   ],
 };
 
-function helperLines(typed: boolean, axios: string, errorKind: AxiosErrorKind): string[] {
+function helperLines(
+  typed: boolean,
+  axios: string,
+  errorKind: AxiosErrorKind,
+  dialect?: ApiDialect,
+): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
+  const found = foundPet(dialect);
   return [
-    ...helperDoc(...ANSWERS[errorKind]),
+    ...helperDoc(...ANSWERS[errorKind], ...dialectDoc(dialect)),
     typed
       ? `async function ${NAME}<T = any>(client: Pick<typeof ${axios}, 'get'>, petsUrl: string, petId: string | number, config: NonNullable<Parameters<typeof ${axios}.get>[1]> = {}) {`
       : `async function ${NAME}(client, petsUrl, petId, config = {}) {`,
@@ -307,9 +316,9 @@ function helperLines(typed: boolean, axios: string, errorKind: AxiosErrorKind): 
       : '      transformResponse: [(body) => body],',
     typed ? '    } as typeof config);' : '    });',
     typed ? '    const body: string = response.data;' : '    const body = response.data;',
-    ...listIdLines('    ', typed ? 'typed' : 'untyped'),
-    ...petIndexLines('    '),
-    `    if (index >= 0) return { ...response, data: pets[index]${typed ? ' as T' : ''} };`,
+    ...listIdLines('    ', typed ? 'typed' : 'untyped', dialect),
+    ...petIndexLines('    ', dialect),
+    `    if (index >= 0) return { ...response, data: ${found}${typed ? (found === 'pets[index]' ? ' as T' : ' as unknown as T') : ''} };`,
     '  }',
     "  const error = { code: 'not_found', message: `no pet ${petId} in the first 100 pets of any status`, status: 404 };",
     typed

@@ -10,13 +10,15 @@ import { requestOf } from '../requestOf';
 import { urlOrFieldCollection } from './fieldCollection';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { helperDoc, isTypeScript } from './javascriptCode';
-import { listIdLines, petIndexLines } from './listIds';
+import { dialectDoc, dialectNote, foundPet, listIdLines, petIndexLines } from './listIds';
+import type { ApiDialect } from '../apiShape';
 
 const NAME = 'fetchPetFromList';
 const FETCH_CALLEES = new Set(['fetch', 'window.fetch', 'globalThis.fetch', 'self.fetch']);
 
 export const fetchRewriter: Rewriter = {
   library: 'fetch',
+  followsApiDialect: true,
   snippet,
   rewrite(site: RequestSite): Rewrite | undefined {
     const request = requestOf(
@@ -32,11 +34,11 @@ export const fetchRewriter: Rewriter = {
     if (page === 'outside')
       return { manual: "the request is not in one of the page's scripts", snippet: snippet(site) };
     return {
-      description: `fetch → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
+      description: `fetch → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status${dialectNote(site.dialect)}`,
       edits: request.edits(NAME),
       helper: {
         name: NAME,
-        code: styled(helperLines(typed), site.style, {
+        code: styled(helperLines(typed, site.dialect), site.style, {
           swapQuotes: true,
           semicolons: true,
           ...(page ? { base: page.base } : {}),
@@ -59,12 +61,13 @@ function snippet(site: RequestSite): string {
   );
 }
 
-function helperLines(typed: boolean): string[] {
+function helperLines(typed: boolean, dialect?: ApiDialect): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
   return [
     ...helperDoc(
       'Answers as that request did: a Response with the pet (200), or 404 with the API Error',
       "body when no list holds it, so the caller's checks still work.",
+      ...dialectDoc(dialect),
     ),
     typed
       ? `async function ${NAME}(petsUrl: string, petId: string | number, init?: RequestInit): Promise<Response> {`
@@ -73,10 +76,10 @@ function helperLines(typed: boolean): string[] {
     `    const response = await fetch(\`\${petsUrl.replace(/\\/+$/, '')}?status=\${status}&limit=${LIST_LIMIT}\`, init);`,
     '    if (!response.ok) return response;',
     '    const body = await response.text();',
-    ...listIdLines('    ', typed ? 'typed' : 'untyped'),
-    ...petIndexLines('    '),
+    ...listIdLines('    ', typed ? 'typed' : 'untyped', dialect),
+    ...petIndexLines('    ', dialect),
     '    if (index >= 0) {',
-    "      return new Response(JSON.stringify(pets[index]), { status: 200, headers: { 'Content-Type': 'application/json' } });",
+    `      return new Response(JSON.stringify(${foundPet(dialect)}), { status: 200, headers: { 'Content-Type': 'application/json' } });`,
     '    }',
     '  }',
     "  const error = { code: 'not_found', message: `no pet ${petId} in the first 100 pets of any status`, status: 404 };",

@@ -4,10 +4,17 @@
  * is found exactly. One source for fetch, axios, Angular (modern syntax, typed or not) and
  * AngularJS and jQuery (ES5). Typed for TypeScript 2.7 and later (no `unknown`): Angular 6's.
  */
+import type { ApiDialect } from '../apiShape';
+import { wrap } from '../helperDoc';
+
 export type ListSyntax = 'typed' | 'untyped' | 'es5';
 
-/** `pets` and `ids` from `body`, each line after `indent`. */
-export function listIdLines(indent: string, syntax: ListSyntax): string[] {
+/**
+ * `pets` and `ids` from `body`, each line after `indent`. For an API in other shapes (`dialect`),
+ * `pets` only: the list bare or out of its wrapper, whose ids are compared as text.
+ */
+export function listIdLines(indent: string, syntax: ListSyntax, dialect?: ApiDialect): string[] {
+  if (dialect) return dialectListLines(indent, syntax === 'typed', dialect);
   const declare = syntax === 'es5' ? 'var' : 'const';
   const typed = syntax === 'typed';
   return [
@@ -22,7 +29,11 @@ export function listIdLines(indent: string, syntax: ListSyntax): string[] {
 }
 
 /** `index`: where the pet asked for (`petId`) is in `pets`, -1 when it is not there. */
-export function petIndexLines(indent: string): string[] {
+export function petIndexLines(indent: string, dialect?: ApiDialect): string[] {
+  if (dialect)
+    return [
+      `${indent}const index = pets.findIndex((pet) => String(pet.id != null ? pet.id : pet._id) === String(petId));`,
+    ];
   return [
     'const index = ids.length === pets.length',
     '  ? ids.indexOf(String(petId))',
@@ -42,4 +53,37 @@ export function es5PetLoopLines(indent: string, found: readonly string[]): strin
     '  }',
     '}',
   ].map((line) => indent + line);
+}
+
+/** The list of an API in other shapes: bare, or in the object its pet is answered in. */
+function dialectListLines(indent: string, typed: boolean, dialect: ApiDialect): string[] {
+  const wrapper = dialect.envelope === 'data' ? 'data' : 'pets';
+  return [
+    'const listed = JSON.parse(body);',
+    `// This API's list may come bare or in { ${wrapper}: [...] }, its ids as numbers or MongoDB's _id.`,
+    typed
+      ? `const pets: { id?: string | number; _id?: string }[] = Array.isArray(listed) ? listed : listed && listed.${wrapper};`
+      : `const pets = Array.isArray(listed) ? listed : listed && listed.${wrapper};`,
+    "if (!Array.isArray(pets)) throw new Error('GET /pets answered no list of pets');",
+  ].map((line) => indent + line);
+}
+
+/** The pet found at `index`, answered as the file reads one: bare, or in its wrapper. */
+export function foundPet(dialect: ApiDialect | undefined): string {
+  return dialect?.envelope ? `{ ${dialect.envelope}: pets[index] }` : 'pets[index]';
+}
+
+/** The helper doc's sentence on an API in other shapes, what the file shows of it. */
+export function dialectDoc(dialect: ApiDialect | undefined): string[] {
+  if (!dialect) return [];
+  const answer = dialect.envelope ? `, and answered in { ${dialect.envelope}: … }` : '';
+  const list = dialect.envelope === 'data' ? '{ data: [...] }' : '{ pets: [...] }';
+  return wrap(
+    `This API answers in other shapes than the Pet Store API's, as this file shows (${dialect.seen}): the list is read bare or out of ${list}, the pet found by its id or else its _id${answer}.`,
+  );
+}
+
+/** The rewrite's description's note on an API in other shapes. */
+export function dialectNote(dialect: ApiDialect | undefined): string {
+  return dialect ? `, in this API's shapes (${dialect.seen})` : '';
 }

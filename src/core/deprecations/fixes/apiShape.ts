@@ -46,7 +46,7 @@ const WRAPPED_PET: readonly Evidence[] = [
   { pattern: /\b(?:data|json)\s*\??\.\s*data(?![\w$])/, envelope: 'data' },
   // Python and others: response.json()["pet"], data['pet'], body.get("pet").
   { pattern: /\[\s*["']pet["']\s*\]/, envelope: 'pet' },
-  { pattern: /\.get\(\s*["']pet["']/, envelope: 'pet' },
+  { pattern: /\.get\(\s*["']pet["']\s*\)?/, envelope: 'pet' },
   // PHP and Ruby: $body->pet, body[:pet], body["pet"].
   { pattern: /\$\w+->pet\b(?!s)/, envelope: 'pet' },
   { pattern: /\[\s*:pet\s*\]/, envelope: 'pet' },
@@ -103,7 +103,7 @@ function dialectOf(
     reason: mongo
       ? `the pets' ids here are MongoDB's _id (${mongo}): this API's pets have no int64 id for the list's pet to be found by, so it answers in other shapes than the Pet Store API's; change it by hand for this API`
       : envelope!.sent
-        ? `the file sends a pet wrapped in an object (${envelope!.seen}…), where the Pet Store API takes the pet itself: this API answers in other shapes too, and the rewrite, which looks in a bare list of pets, would not find it; change it by hand for this API`
+        ? `the file sends a pet wrapped in an object (${envelope!.seen}), where the Pet Store API takes the pet itself: this API answers in other shapes too, and the rewrite, which looks in a bare list of pets, would not find it; change it by hand for this API`
         : `the file reads the answer out of a wrapping object (${envelope!.seen}), where the Pet Store API answers the pet itself: this API answers in other shapes, and the rewrite, which looks in a bare list of pets, would not find it; change it by hand for this API`,
   };
 }
@@ -122,7 +122,13 @@ function envelopeOf(text: string): Envelope | undefined {
   }
   for (const pattern of WRAPPED_BODY) {
     const sent = pattern.exec(text);
-    if (sent) return { name: 'pet', seen: sent[0].replace(/\s+/g, ' ').trim(), sent: true };
+    if (sent)
+      return { name: 'pet', seen: `${sent[0].replace(/\s+/g, ' ').trim()} … }`, sent: true };
   }
   return undefined;
+}
+
+/** The rewrite's description's note on an API in other shapes. */
+export function dialectNote(dialect: ApiDialect | undefined): string {
+  return dialect ? `, in this API's shapes (${dialect.seen})` : '';
 }

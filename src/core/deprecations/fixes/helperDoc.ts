@@ -1,4 +1,5 @@
 /** The doc comment of every helper, in every language: what it replaces, what it answers, its reach. */
+import type { ApiDialect } from './apiShape';
 import { REACH } from './replacement';
 
 /** The doc's lines without comment marks, for languages that write them their own way. */
@@ -23,4 +24,17 @@ export function wrap(text: string): string[] {
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * The helper doc's sentence on an API in other shapes, what the file shows of it. No apostrophe:
+ * Python's docstrings are strings, whose quotes are swapped for the file's.
+ */
+export function dialectDoc(dialect: ApiDialect | undefined): string[] {
+  if (!dialect) return [];
+  const answer = dialect.envelope ? `, and answered in { ${dialect.envelope}: … }` : '';
+  const list = dialect.envelope === 'data' ? '{ data: [...] }' : '{ pets: [...] }';
+  return wrap(
+    `This API answers in other shapes than the Pet Store API, as this file shows (${dialect.seen}): the list is read bare or out of ${list}, the pet found by its id or else its _id${answer}.`,
+  );
 }

@@ -26,8 +26,9 @@ import {
   type WantedImport,
 } from './namedImports';
 import { entryNamed, objectLiteralAt, type ObjectEntry } from './objectLiteral';
-import { dialectDoc, dialectNote, foundPet, listIdLines, petIndexLines } from './listIds';
-import type { ApiDialect } from '../apiShape';
+import { foundPet, listIdLines, petIndexLines } from './listIds';
+import { dialectNote, type ApiDialect } from '../apiShape';
+import { dialectDoc } from '../helperDoc';
 import { urlOrFieldCollection } from './fieldCollection';
 
 const NAME = 'getPetFromList';

@@ -12,8 +12,9 @@ import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import { notFoundThrow } from './axiosNotFound';
 import type { AxiosErrorKind } from './axiosVersions';
 import { helperDoc } from './javascriptCode';
-import { dialectDoc, foundPet, listIdLines, petIndexLines } from './listIds';
+import { foundPet, listIdLines, petIndexLines } from './listIds';
 import type { ApiDialect } from '../apiShape';
+import { dialectDoc } from '../helperDoc';
 
 /** The helper's name: the finder knows its words for a helper, not a call of the operation. */
 export const INTERCEPTED_HELPER = 'getPetFromListThroughClient';

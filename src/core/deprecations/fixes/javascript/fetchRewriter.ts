@@ -10,8 +10,9 @@ import { requestOf } from '../requestOf';
 import { urlOrFieldCollection } from './fieldCollection';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { helperDoc, isTypeScript } from './javascriptCode';
-import { dialectDoc, dialectNote, foundPet, listIdLines, petIndexLines } from './listIds';
-import type { ApiDialect } from '../apiShape';
+import { foundPet, listIdLines, petIndexLines } from './listIds';
+import { dialectNote, type ApiDialect } from '../apiShape';
+import { dialectDoc } from '../helperDoc';
 
 const NAME = 'fetchPetFromList';
 const FETCH_CALLEES = new Set(['fetch', 'window.fetch', 'globalThis.fetch', 'self.fetch']);

@@ -5,7 +5,6 @@
  * AngularJS and jQuery (ES5). Typed for TypeScript 2.7 and later (no `unknown`): Angular 6's.
  */
 import type { ApiDialect } from '../apiShape';
-import { wrap } from '../helperDoc';
 
 export type ListSyntax = 'typed' | 'untyped' | 'es5';
 
@@ -71,19 +70,4 @@ function dialectListLines(indent: string, typed: boolean, dialect: ApiDialect): 
 /** The pet found at `index`, answered as the file reads one: bare, or in its wrapper. */
 export function foundPet(dialect: ApiDialect | undefined): string {
   return dialect?.envelope ? `{ ${dialect.envelope}: pets[index] }` : 'pets[index]';
-}
-
-/** The helper doc's sentence on an API in other shapes, what the file shows of it. */
-export function dialectDoc(dialect: ApiDialect | undefined): string[] {
-  if (!dialect) return [];
-  const answer = dialect.envelope ? `, and answered in { ${dialect.envelope}: … }` : '';
-  const list = dialect.envelope === 'data' ? '{ data: [...] }' : '{ pets: [...] }';
-  return wrap(
-    `This API answers in other shapes than the Pet Store API's, as this file shows (${dialect.seen}): the list is read bare or out of ${list}, the pet found by its id or else its _id${answer}.`,
-  );
-}
-
-/** The rewrite's description's note on an API in other shapes. */
-export function dialectNote(dialect: ApiDialect | undefined): string {
-  return dialect ? `, in this API's shapes (${dialect.seen})` : '';
 }

@@ -7,10 +7,12 @@
  * `text()`, `json()` and `raise_for_status()` (the same ClientResponseError): 200 with the pet, or
  * 404 with the API's Error body; a failed list (401, 5xx) is answered as it came.
  */
+import { dialectDoc } from '../helperDoc';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import {
   docstring,
-  ID_COMPARISON,
+  foundLines,
+  foundPet,
   LIST_URL,
   notFoundLines,
   pythonRewrite,
@@ -26,13 +28,14 @@ export const aiohttpSpec: PythonHelperSpec = {
   modules: ['json', 'aiohttp', 'multidict'],
   describe: (callee) =>
     `${callee} → ${NAME}: GET /pets?status=…&limit=100 for each status, in the same session`,
-  lines: ({ json, aiohttp, multidict }) => [
+  lines: ({ json, aiohttp, multidict }, dialect) => [
     `def ${NAME}(session, pets_url, pet_id, **kwargs):`,
     ...docstring([
       'Answers as session.get did, awaited or entered with async with: a response with the pet',
       '(200), or 404 with the API Error body when no list holds it, so status, ok, json(), text()',
       'and raise_for_status() work as before; a list request that fails (401, 5xx) is answered',
       'as it came, read whole.',
+      ...dialectDoc(dialect),
     ]),
     '  return _PetFromList(session, pets_url, pet_id, kwargs)',
     '',
@@ -59,10 +62,9 @@ export const aiohttpSpec: PythonHelperSpec = {
     '        body = await response.read()',
     '        if response.status >= 400:',
     '          return _ReadResponse(response, body)',
-    `        ${ID_COMPARISON}`,
-    `        found = [pet for pet in ${json}.loads(body) if str(pet.get('id')) == str(pet_id)]`,
+    ...foundLines('        ', `${json}.loads(body)`, dialect),
     '        if found:',
-    `          return _ReadResponse(response, ${json}.dumps(found[0]).encode(), 200, 'OK', pet_id)`,
+    `          return _ReadResponse(response, ${json}.dumps(${foundPet(dialect)}).encode(), 200, 'OK', pet_id)`,
     ...notFoundLines('error', '    '),
     `    return _ReadResponse(response, ${json}.dumps(error).encode(), 404, 'Not Found', pet_id)`,
     '',
@@ -114,6 +116,7 @@ export const aiohttpSpec: PythonHelperSpec = {
 
 export const aiohttpRewriter: Rewriter = {
   library: 'aiohttp',
+  followsApiDialect: true,
   rewrite(site: RequestSite): Rewrite | undefined {
     return pythonRewrite(site, 'aiohttp', () => aiohttpSpec);
   },

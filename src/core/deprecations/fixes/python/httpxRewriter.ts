@@ -7,10 +7,12 @@
  * HTTPStatusError and message) and `json()` work as before; a failed list (401, 5xx) is returned
  * as it came.
  */
+import { dialectDoc } from '../helperDoc';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import {
   docstring,
-  ID_COMPARISON,
+  foundLines,
+  foundPet,
   LIST_URL,
   notFoundLines,
   pythonRewrite,
@@ -35,26 +37,26 @@ function httpxSpec(async: boolean, withRequests: boolean): PythonHelperSpec {
     modules: ['httpx'],
     describe: (callee) =>
       `${async ? 'await ' : ''}${callee} → ${name}: GET /pets?status=…&limit=100 for each status`,
-    lines: ({ httpx }) => [
+    lines: ({ httpx }, dialect) => [
       `${async ? 'async ' : ''}def ${name}(client, pets_url, pet_id, **kwargs):`,
       ...docstring([
         'Answers as that request did: an httpx.Response with the pet (200), or 404 with the API',
         'Error body when no list holds it, so status_code, is_success, raise_for_status() and',
         'json() work as before; a list request that fails (401, 5xx) is answered as it came.',
+        ...dialectDoc(dialect),
       ]),
       `  for status in ${STATUS_TUPLE}:`,
       `    response = ${async ? 'await ' : ''}client.get(${LIST_URL}, **kwargs)`,
       '    if response.is_error:',
       '      return response',
-      `    ${ID_COMPARISON}`,
-      "    found = [pet for pet in response.json() if str(pet.get('id')) == str(pet_id)]",
+      ...foundLines('    ', 'response.json()', dialect),
       '    if found:',
       '      break',
       '  url = response.request.url',
       "  path = url.copy_with(path=url.path + '/' + str(pet_id), query=None)",
       `  request = ${httpx}.Request('GET', path, headers=response.request.headers)`,
       '  if found:',
-      `    return ${httpx}.Response(200, json=found[0], request=request)`,
+      `    return ${httpx}.Response(200, json=${foundPet(dialect)}, request=request)`,
       ...notFoundLines('error', '  '),
       `  return ${httpx}.Response(404, json=error, request=request)`,
     ],
@@ -63,6 +65,7 @@ function httpxSpec(async: boolean, withRequests: boolean): PythonHelperSpec {
 
 export const httpxRewriter: Rewriter = {
   library: 'httpx',
+  followsApiDialect: true,
   rewrite(site: RequestSite): Rewrite | undefined {
     return pythonRewrite(site, 'httpx', (request) =>
       httpxSpec(request.async, request.libraries.includes('requests')),

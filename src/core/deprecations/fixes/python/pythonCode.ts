@@ -7,6 +7,7 @@
 import { styled, type FileStyle } from '../fileStyle';
 import { helperDocLines } from '../helperDoc';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
+import { dialectNote, type ApiDialect } from '../apiShape';
 import type { Helper, Rewrite, RequestSite } from '../rewriter';
 import { addImports, headerEnd, type ModuleImports } from './pythonImports';
 import { pythonRequestOf, type PythonLibrary, type PythonRequest } from './pythonRequest';
@@ -37,12 +38,42 @@ export function notFoundLines(name: string, indent: string): string[] {
 /** The comment on how ids are compared, in every Python helper. */
 export const ID_COMPARISON = '# Python ints are exact at any size: ids compared as decimal text.';
 
+/**
+ * Lines after `indent` that set `found` to the pets of `listed` (the parsed list's expression)
+ * whose id is `pet_id`. For an API in other shapes (`dialect`): the list bare or out of its
+ * wrapper, the pet's id or else its MongoDB `_id`.
+ */
+export function foundLines(indent: string, listed: string, dialect?: ApiDialect): string[] {
+  if (!dialect)
+    return [
+      ID_COMPARISON,
+      `found = [pet for pet in ${listed} if str(pet.get('id')) == str(pet_id)]`,
+    ].map((line) => indent + line);
+  const wrapper = dialect.envelope === 'data' ? 'data' : 'pets';
+  return [
+    `listed = ${listed}`,
+    `# This API's list may come bare or in {'${wrapper}': [...]}, its ids as numbers or MongoDB's _id.`,
+    `pets = listed if isinstance(listed, list) else listed.get('${wrapper}') if isinstance(listed, dict) else None`,
+    'if not isinstance(pets, list):',
+    "  raise ValueError('GET /pets answered no list of pets')",
+    "found = [pet for pet in pets if str(pet.get('id', pet.get('_id'))) == str(pet_id)]",
+  ].map((line) => indent + line);
+}
+
+/** The pet found, answered as the file reads one: bare, or in its wrapper. */
+export function foundPet(dialect: ApiDialect | undefined): string {
+  return dialect?.envelope ? `{'${dialect.envelope}': found[0]}` : 'found[0]';
+}
+
 export interface PythonHelperSpec {
   library: PythonLibrary;
   /** The rewriter's name for reports. */
   name: string;
-  /** The helper's lines (two spaces a level, single quotes), given the module names to use. */
-  lines: (modules: Record<string, string>) => string[];
+  /**
+   * The helper's lines (two spaces a level, single quotes), given the module names to use and
+   * what the file shows of an API in other shapes.
+   */
+  lines: (modules: Record<string, string>, dialect?: ApiDialect) => string[];
   /** Modules the helper names: each is used by its bound name, or imported. */
   modules: readonly string[];
   /** `requests.get` → the description of the rewrite. */
@@ -68,7 +99,7 @@ export function pythonRewrite(
   const spec = specs(request);
   const modules = moduleNames(request.imports, spec.modules);
   return {
-    description: spec.describe(request.callee),
+    description: spec.describe(request.callee) + dialectNote(site.dialect),
     edits: request.edits(spec.name),
     helper: pythonHelper(site, request, spec, modules),
   };
@@ -95,7 +126,7 @@ function pythonHelper(
   modules: Record<string, string>,
 ): Helper {
   const { style } = site;
-  const code = styled(spec.lines(modules), style, { swapQuotes: true });
+  const code = styled(spec.lines(modules, site.dialect), style, { swapQuotes: true });
   const eol = style.eol;
   const missing = spec.modules.filter((module) => modules[module] === module);
   const helper: Helper = {

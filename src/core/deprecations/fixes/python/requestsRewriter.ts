@@ -6,10 +6,12 @@
  * HTTPError and message, the old URL in it) and `json()` work as before; a failed list (401, 5xx)
  * is returned as it came.
  */
+import { dialectDoc } from '../helperDoc';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import {
   docstring,
-  ID_COMPARISON,
+  foundLines,
+  foundPet,
   LIST_URL,
   notFoundLines,
   pythonRewrite,
@@ -24,12 +26,13 @@ export const requestsSpec: PythonHelperSpec = {
   name: NAME,
   modules: ['json', 'requests'],
   describe: (callee) => `${callee} → ${NAME}: GET /pets?status=…&limit=100 for each status`,
-  lines: ({ json, requests }) => [
+  lines: ({ json, requests }, dialect) => [
     `def ${NAME}(client, pets_url, pet_id, **kwargs):`,
     ...docstring([
       'Answers as that request did: a requests.Response with the pet (200), or 404 with the API',
       'Error body when no list holds it, so status_code, ok, raise_for_status() and json() work',
       'as before; a list request that fails (401, 5xx) is answered as it came.',
+      ...dialectDoc(dialect),
     ]),
     `  answer = ${requests}.Response()`,
     "  answer.status_code, answer.reason = 404, 'Not Found'",
@@ -39,10 +42,9 @@ export const requestsSpec: PythonHelperSpec = {
     '    if not response.ok:',
     '      return response',
     '    answer.request = response.request',
-    `    ${ID_COMPARISON}`,
-    "    found = [pet for pet in response.json() if str(pet.get('id')) == str(pet_id)]",
+    ...foundLines('    ', 'response.json()', dialect),
     '    if found:',
-    "      answer.status_code, answer.reason, body = 200, 'OK', found[0]",
+    `      answer.status_code, answer.reason, body = 200, 'OK', ${foundPet(dialect)}`,
     '      break',
     "  answer.url = pets_url + '/' + str(pet_id)",
     "  answer.headers['Content-Type'] = 'application/json'",
@@ -55,6 +57,7 @@ export const requestsSpec: PythonHelperSpec = {
 
 export const requestsRewriter: Rewriter = {
   library: 'requests',
+  followsApiDialect: true,
   rewrite(site: RequestSite): Rewrite | undefined {
     return pythonRewrite(site, 'requests', () => requestsSpec);
   },

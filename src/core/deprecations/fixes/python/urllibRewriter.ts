@@ -6,10 +6,12 @@
  * raised (code 404, reason "Not Found", the API's Error body to read, the old URL); a list that
  * fails (401, 5xx) raises its own HTTPError as before.
  */
+import { dialectDoc } from '../helperDoc';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import {
   docstring,
-  ID_COMPARISON,
+  foundLines,
+  foundPet,
   LIST_URL,
   notFoundLines,
   pythonRewrite,
@@ -24,12 +26,13 @@ export const urllibSpec: PythonHelperSpec = {
   name: NAME,
   modules: ['io', 'json', 'urllib.error', 'urllib.request', 'urllib.response'],
   describe: (callee) => `${callee} → ${NAME}: GET /pets?status=…&limit=100 for each status`,
-  lines: ({ io, json }) => [
+  lines: ({ io, json }, dialect) => [
     `def ${NAME}(url, pet_id, **kwargs):`,
     ...docstring([
       'Answers as that request did: a response with the pet (read(), json.load, with, status),',
       'or the HTTPError of a 404 with the API Error body when no list holds it; a list request',
       'that fails (401, 5xx) raises its own HTTPError.',
+      ...dialectDoc(dialect),
     ]),
     '  request = url if isinstance(url, urllib.request.Request) else urllib.request.Request(url)',
     '  pets_url, sent_headers = request.full_url, dict(request.header_items())',
@@ -38,12 +41,11 @@ export const urllibSpec: PythonHelperSpec = {
     `    page = urllib.request.Request(${LIST_URL}, headers=sent_headers)`,
     '    with urllib.request.urlopen(page, **kwargs) as response:',
     `      pets, headers = ${json}.load(response), response.headers`,
-    `    ${ID_COMPARISON}`,
-    "    found = [pet for pet in pets if str(pet.get('id')) == str(pet_id)]",
+    ...foundLines('    ', 'pets', dialect),
     '    if found:',
     '      break',
     ...notFoundLines('error', '  '),
-    `  text = ${json}.dumps(found[0] if found else error, separators=(',', ':'), ensure_ascii=False)`,
+    `  text = ${json}.dumps(${foundPet(dialect)} if found else error, separators=(',', ':'), ensure_ascii=False)`,
     "  body = text.encode('utf-8')",
     "  del headers['Content-Length']",
     "  headers['Content-Length'] = str(len(body))",
@@ -55,6 +57,7 @@ export const urllibSpec: PythonHelperSpec = {
 
 export const urllibRewriter: Rewriter = {
   library: 'urllib',
+  followsApiDialect: true,
   rewrite(site: RequestSite): Rewrite | undefined {
     return pythonRewrite(site, 'urllib', () => urllibSpec);
   },

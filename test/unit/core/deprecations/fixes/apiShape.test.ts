@@ -34,7 +34,7 @@ describe("a file's evidence that its API answers in other shapes", () => {
     const both = "axios.patch(`/pets/${pet._id}`, { data: { pet: pet } })";
     assert.equal(dialectOf(both)?.envelope, 'pet');
     assert.equal(dialectOf(both)?.mongoIds, true);
-    assert.equal(dialectOf(both)?.seen, 'pet._id, data: { pet:');
+    assert.equal(dialectOf(both)?.seen, 'pet._id, data: { pet: … }');
     // The request's own URL shows MongoDB's ids, though no other line does.
     const text = 'axios.get(url + props._id)';
     const dialect = dialectOf(text, { start: 10, end: 25 });

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { DeprecationEngine } from '../../../../../../src/core/deprecations/engine';
-import { migrateText } from '../../../../../../src/core/deprecations/fixes/migrateText';
-import { languageOfPath } from '../../../../../../src/core/deprecations/lexers/languages';
+import { DeprecationEngine } from '../../../../../src/core/deprecations/engine';
+import { migrateText } from '../../../../../src/core/deprecations/fixes/migrateText';
+import { languageOfPath } from '../../../../../src/core/deprecations/lexers/languages';
 
 /**
  * An API in other shapes than the Pet Store API's, as real projects' own backends answer (an
@@ -66,23 +68,49 @@ function migrated(path: string, source: string): string {
 
 /** What the caller prints for each id, run against the API in `wrapping`'s shapes. */
 async function outputs(source: string, wrapping: Wrapping, show: string): Promise<string[]> {
+  return served(wrapping, async (base) => {
+    const exported = load(source, base);
+    const lines: string[] = [];
+    for (const id of IDS)
+      lines.push(
+        await exported[show]!(id).then(
+          (answer) => String(answer),
+          (error: { response?: { status?: number } }) => `error ${error.response?.status}`,
+        ),
+      );
+    return lines;
+  });
+}
+
+const IDS = [PETS[0]!._id, PETS[1]!._id, MISSING];
+
+/**
+ * `run`'s lines given the API's base URL, then the requests of one pet that reached the API (none
+ * after a migration).
+ */
+async function served(
+  wrapping: Wrapping,
+  run: (base: string) => Promise<string[]>,
+): Promise<string[]> {
   const log: string[] = [];
   const server = await startApi(wrapping, log);
   try {
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-    const exported = load(source, base);
-    const lines: string[] = [];
-    for (const id of [PETS[0]!._id, PETS[1]!._id, MISSING]) {
-      const line = await exported[show]!(id).then(
-        (answer) => String(answer),
-        (error: { response?: { status?: number } }) => `error ${error.response?.status}`,
-      );
-      lines.push(line);
-    }
+    const lines = await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
     return [...lines, ...log.filter((line) => /\/api\/pets\/./.test(line))];
   } finally {
     server.close();
   }
+}
+
+/** What a Python module's `show_pet` prints for each id, run by python3 against the API. */
+function pythonOutputs(source: string, wrapping: Wrapping): Promise<string[]> {
+  return served(wrapping, async (base) => {
+    const program = `${source}\nimport sys\nfor pet_id in sys.argv[1:]:\n    print(show_pet(pet_id))\n`;
+    const { stdout } = await promisify(execFile)('python3', ['-c', program, ...IDS], {
+      env: { ...process.env, API_URL: base },
+    });
+    return stdout.trim().split('\n');
+  });
 }
 
 describe('rewrites for an API in other shapes answer as the removed request did', () => {
@@ -134,5 +162,28 @@ describe('rewrites for an API in other shapes answer as the removed request did'
       await outputs(migrated('src/pet.js', source), 'data', 'showPet'),
       before.slice(0, 3),
     );
+  });
+
+  it('Python urllib, the pet read out of { pet }: found in { pets } and answered in { pet }', async () => {
+    const source = [
+      'import json',
+      'import os',
+      'import urllib.error',
+      'import urllib.request',
+      '',
+      'API_URL = os.environ["API_URL"]',
+      '',
+      '',
+      'def show_pet(pet_id):',
+      '    try:',
+      '        with urllib.request.urlopen(f"{API_URL}/pets/{pet_id}") as response:',
+      '            return json.load(response)["pet"]["name"]',
+      '    except urllib.error.HTTPError as error:',
+      '        return f"error {error.code}"',
+      '',
+    ].join('\n');
+    const before = await pythonOutputs(source, 'pet');
+    assert.deepEqual(before.slice(0, 3), ['Rex', 'Tom', 'error 404']);
+    assert.deepEqual(await pythonOutputs(migrated('pets.py', source), 'pet'), before.slice(0, 3));
   });
 });

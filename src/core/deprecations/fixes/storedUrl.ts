@@ -84,6 +84,9 @@ export function storedUrlOrProblem(
       const after = nextSignificant(tokens, i + 1);
       const member = i > 0 && /^(\.|->|\?\.)$/.test(tokens[i - 1]!.text);
       if (member || (options.objectKeys && isObjectKey(tokens, i, after))) continue;
+      // A log of the URL (`fmt.Println(url)`, `console.log('GET', url)`) then logs the collection's
+      // URL, which is what is sent: not a use the rewrite would change the meaning of.
+      if (inLogCall(tokens, i)) continue;
       // Assigned again, or used a second time: not one clear use.
       if (after >= 0 && ASSIGNMENT.has(tokens[after]!.text))
         return { problem: `${name}, the name the URL is kept in, is assigned again`, uses: [] };
@@ -101,6 +104,25 @@ export function storedUrlOrProblem(
   }
   if (use < 0) return undefined;
   return { name, use, useRange: { start: tokens[use]!.start, end: tokenEnd(tokens[use]!) } };
+}
+
+/** Calls that only log what they are given, by their callee's text. */
+const LOG_CALLEE =
+  /^(?:console\.(?:log|info|debug|warn|error|trace)|fmt\.(?:Print|Println|Printf|Fprintf|Fprintln)|log\.\w+|(?:this\.|self\.|_)?logger\.\w+|logging\.\w+|print|println|puts|System\.out\.println|Console\.WriteLine|Log\.[dive]|error_log)$/;
+
+/** Whether the name at `name` is read among the arguments of a call that only logs them. */
+function inLogCall(tokens: readonly Token[], name: number): boolean {
+  const opener = enclosingOpener(tokens, name, 60);
+  if (opener < 0 || tokens[opener]!.text !== '(') return false;
+  let start = opener - 1;
+  let callee = '';
+  while (start >= 0) {
+    const token = tokens[start]!;
+    if (token.kind !== 'ident' && !/^(?:\.|->)$/.test(token.text)) break;
+    callee = token.text + callee;
+    start--;
+  }
+  return LOG_CALLEE.test(callee.replace(/->/g, '.'));
 }
 
 /** `{ url: …` or `, url: …`: the key of an object literal's entry. */

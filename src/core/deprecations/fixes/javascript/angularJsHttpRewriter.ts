@@ -18,7 +18,9 @@ import { helperPlacement } from './helperPlacement';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { entryNamed, stringValue } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
-import { es5PetLoopLines, listIdLines } from './listIds';
+import { es5PetLoopLines, foundPet, listIdLines } from './listIds';
+import { dialectNote, type ApiDialect } from '../apiShape';
+import { dialectDoc } from '../helperDoc';
 
 const NAME = 'getPetFromList';
 /** `$http`, `this.$http`, `vm.$http`: the service as AngularJS injects it, by its name. */
@@ -33,6 +35,7 @@ const ANGULARJS =
 
 export const angularJsHttpRewriter: Rewriter = {
   library: 'AngularJS $http',
+  followsApiDialect: true,
   rewrite(site: RequestSite): Rewrite | undefined {
     const { text, tokens } = site;
     if (!text.includes('$http')) return undefined;
@@ -98,11 +101,11 @@ export const angularJsHttpRewriter: Rewriter = {
     if (!placement)
       return { manual: "the request is not in one of the page's scripts", snippet: snippet(site) };
     return {
-      description: `$http → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, on $http's promise chain`,
+      description: `$http → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, on $http's promise chain${dialectNote(site.dialect)}`,
       edits,
       helper: {
         name: NAME,
-        code: styled(helperLines(), site.style, {
+        code: styled(helperLines(site.dialect), site.style, {
           swapQuotes: true,
           semicolons: true,
           base: placement.base,
@@ -152,13 +155,14 @@ function snippet(site: RequestSite): string {
 }
 
 /** ES5, as AngularJS code is written to run in every browser it supports. */
-function helperLines(): string[] {
+function helperLines(dialect?: ApiDialect): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
   return [
     ...helperDoc(
       'Answers as $http did, on its promise chain: a response whose data is the pet, or a rejection',
       "with a response of status 404 whose data is the API's Error body when no list holds it; a",
       'list request that fails (401, 5xx) rejects as it came.',
+      ...dialectDoc(dialect),
     ),
     `function ${NAME}($http, petsUrl, petId, config) {`,
     '  var settings = config || {};',
@@ -196,11 +200,15 @@ function helperLines(): string[] {
     '      return transformed(data, headers, status);',
     '    };',
     '    return $http.get(listUrl, listConfig).then(function (response) {',
-    ...listIdLines('      ', 'es5'),
-    ...es5PetLoopLines('      ', [
-      'response.data = transformed(JSON.stringify(pets[i]), response.headers, response.status);',
-      'return response;',
-    ]),
+    ...listIdLines('      ', 'es5', dialect),
+    ...es5PetLoopLines(
+      '      ',
+      [
+        `response.data = transformed(JSON.stringify(${foundPet(dialect, 'i')}), response.headers, response.status);`,
+        'return response;',
+      ],
+      dialect,
+    ),
     '      if (index + 1 < statuses.length) return list(index + 1);',
     "      var error = { code: 'not_found', message: 'no pet ' + petId + ' in the first 100 pets of any status', status: 404 };",
     '      var failedConfig = {};',

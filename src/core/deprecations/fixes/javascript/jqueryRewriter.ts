@@ -21,7 +21,9 @@ import { helperPlacement } from './helperPlacement';
 import { helperDoc, isTypeScript } from './javascriptCode';
 import { entryNamed, objectLiteralAt, stringValue, type ObjectLiteral } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
-import { es5PetLoopLines, listIdLines } from './listIds';
+import { es5PetLoopLines, foundPet, listIdLines } from './listIds';
+import { dialectNote, type ApiDialect } from '../apiShape';
+import { dialectDoc } from '../helperDoc';
 
 const NAME = 'getPetFromList';
 const JQUERY = /^(?:window\.)?(\$|jQuery)$/;
@@ -47,6 +49,7 @@ const PROMISE_METHODS = new Set([
 
 export const jqueryRewriter: Rewriter = {
   library: 'jQuery',
+  followsApiDialect: true,
   rewrite(site: RequestSite): Rewrite | undefined {
     const { text, tokens } = site;
     const jqueryCall = (call: RequestCall) => {
@@ -93,11 +96,11 @@ export const jqueryRewriter: Rewriter = {
     if (!placement)
       return { manual: "the request is not in one of the page's scripts", snippet: snippet(site) };
     return {
-      description: `$.${method} → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, with $.ajax and $.Deferred`,
+      description: `$.${method} → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, with $.ajax and $.Deferred${dialectNote(site.dialect)}`,
       edits,
       helper: {
         name: NAME,
-        code: styled(helperLines(), site.style, {
+        code: styled(helperLines(site.dialect), site.style, {
           swapQuotes: true,
           semicolons: true,
           base: placement.base,
@@ -301,7 +304,7 @@ function snippet(site: RequestSite): string {
 }
 
 /** ES5, as jQuery code is written to run in every browser it supports. */
-function helperLines(): string[] {
+function helperLines(dialect?: ApiDialect): string[] {
   const statuses = PET_STATUSES.map((status) => `'${status}'`).join(', ');
   return [
     ...helperDoc(
@@ -309,6 +312,7 @@ function helperLines(): string[] {
       "it, failed with (jqXHR, 'error', 'Not Found') where jqXHR.status is 404 and responseJSON the",
       "API's Error body; a list request that fails (401, 5xx) fails with its own jqXHR. The",
       "settings' success, error, complete and statusCode callbacks run as jQuery runs them.",
+      ...dialectDoc(dialect),
     ),
     `function ${NAME}($, petsUrl, petId, settings) {`,
     '  var options = $.extend({}, settings);',
@@ -337,8 +341,12 @@ function helperLines(): string[] {
     "      method: 'GET',",
     "      dataType: 'text'",
     '    })).done(function (body, textStatus, jqXHR) {',
-    ...listIdLines('      ', 'es5'),
-    ...es5PetLoopLines('      ', ['return settle(true, [pets[i], textStatus, jqXHR], jqXHR);']),
+    ...listIdLines('      ', 'es5', dialect),
+    ...es5PetLoopLines(
+      '      ',
+      [`return settle(true, [${foundPet(dialect, 'i')}, textStatus, jqXHR], jqXHR);`],
+      dialect,
+    ),
     '      if (index + 1 < statuses.length) return list(index + 1);',
     "      var error = { code: 'not_found', message: 'no pet ' + petId + ' in the first 100 pets of any status', status: 404 };",
     '      var notFound = {',

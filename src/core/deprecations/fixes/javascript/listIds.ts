@@ -13,7 +13,7 @@ export type ListSyntax = 'typed' | 'untyped' | 'es5';
  * `pets` only: the list bare or out of its wrapper, whose ids are compared as text.
  */
 export function listIdLines(indent: string, syntax: ListSyntax, dialect?: ApiDialect): string[] {
-  if (dialect) return dialectListLines(indent, syntax === 'typed', dialect);
+  if (dialect) return dialectListLines(indent, syntax, dialect);
   const declare = syntax === 'es5' ? 'var' : 'const';
   const typed = syntax === 'typed';
   return [
@@ -44,10 +44,16 @@ export function petIndexLines(indent: string, dialect?: ApiDialect): string[] {
  * ES5's loop over `pets` that runs `found` (lines, `pets[i]` the pet) for the pet asked for
  * (`petId`), its id compared as sent where `ids` has them all.
  */
-export function es5PetLoopLines(indent: string, found: readonly string[]): string[] {
+export function es5PetLoopLines(
+  indent: string,
+  found: readonly string[],
+  dialect?: ApiDialect,
+): string[] {
   return [
     'for (var i = 0; i < pets.length; i++) {',
-    '  if (ids.length === pets.length ? ids[i] === String(petId) : String(pets[i].id) === String(petId)) {',
+    dialect
+      ? '  if (String(pets[i].id != null ? pets[i].id : pets[i]._id) === String(petId)) {'
+      : '  if (ids.length === pets.length ? ids[i] === String(petId) : String(pets[i].id) === String(petId)) {',
     ...found.map((line) => `    ${line}`),
     '  }',
     '}',
@@ -55,19 +61,21 @@ export function es5PetLoopLines(indent: string, found: readonly string[]): strin
 }
 
 /** The list of an API in other shapes: bare, or in the object its pet is answered in. */
-function dialectListLines(indent: string, typed: boolean, dialect: ApiDialect): string[] {
+function dialectListLines(indent: string, syntax: ListSyntax, dialect: ApiDialect): string[] {
+  const typed = syntax === 'typed';
+  const declare = syntax === 'es5' ? 'var' : 'const';
   const wrapper = dialect.envelope === 'data' ? 'data' : 'pets';
   return [
-    'const listed = JSON.parse(body);',
+    `${declare} listed = JSON.parse(body);`,
     `// This API's list may come bare or in { ${wrapper}: [...] }, its ids as numbers or MongoDB's _id.`,
     typed
       ? `const pets: { id?: string | number; _id?: string }[] = Array.isArray(listed) ? listed : listed && listed.${wrapper};`
-      : `const pets = Array.isArray(listed) ? listed : listed && listed.${wrapper};`,
+      : `${declare} pets = Array.isArray(listed) ? listed : listed && listed.${wrapper};`,
     "if (!Array.isArray(pets)) throw new Error('GET /pets answered no list of pets');",
   ].map((line) => indent + line);
 }
 
 /** The pet found at `index`, answered as the file reads one: bare, or in its wrapper. */
-export function foundPet(dialect: ApiDialect | undefined): string {
-  return dialect?.envelope ? `{ ${dialect.envelope}: pets[index] }` : 'pets[index]';
+export function foundPet(dialect: ApiDialect | undefined, at = 'index'): string {
+  return dialect?.envelope ? `{ ${dialect.envelope}: pets[${at}] }` : `pets[${at}]`;
 }

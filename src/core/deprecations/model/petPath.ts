@@ -119,6 +119,8 @@ function isFilePath(text: string, index: number): boolean {
  */
 function isNamedPage(text: string, start: number, end: number): boolean {
   const segment = text.slice(start, end);
+  // A list's page with what follows it in a hole: `/pets/index${query}`, `/pets/search${params}`.
+  if (segment.endsWith(HOLE_CHAR) && LIST_PAGES.test(segment.slice(0, -1))) return true;
   if (!/^[A-Za-z][A-Za-z_-]*$/.test(segment) || segment.length === 1) return false;
   // The values generators and tests put for a string id: "/pets/string" (Stainless), "/pets/foo".
   if (PLACEHOLDER_IDS.has(segment)) return false;
@@ -130,7 +132,7 @@ function isNamedPage(text: string, start: number, end: number): boolean {
  * Words of a path parameter's name that say it identifies something else than the pet: `/pets/
  * {petowner_id}` lists an owner's pets, `/pets/{userId}` a user's. Not the pet's GET by id.
  */
-const OTHER_RESOURCE_WORDS = new Set([
+export const OTHER_RESOURCE_WORDS: ReadonlySet<string> = new Set([
   'owner',
   'petowner',
   'user',
@@ -160,6 +162,9 @@ function namesAnotherResource(text: string, start: number, end: number): boolean
     .split(/[^a-z0-9]+/);
   return words.some((word) => OTHER_RESOURCE_WORDS.has(word));
 }
+
+/** Pages that list pets, whose query may follow in a hole. */
+const LIST_PAGES = /^(?:index|all|list|search|filter|find[A-Za-z]*)$/i;
 
 /** Words that stand for an id in generated tests and examples, never a page. */
 const PLACEHOLDER_IDS = new Set(['string', 'example', 'foo', 'bar', 'abc', 'dummy', 'placeholder']);

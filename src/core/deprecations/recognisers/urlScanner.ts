@@ -10,6 +10,7 @@ import { isNotSent } from '../judges/notSent';
 import { testsOwnRoute } from '../judges/routeTests';
 import { servesRoute } from '../judges/serves';
 import { isUnderParentId } from '../judges/parentResource';
+import { isOtherResourceId } from '../judges/otherResourceId';
 import { isAssignedToPageVariable, isExpectedValue, isTestParameter } from '../judges/roles';
 import { isHandedToNonRequest } from '../judges/taker';
 import type { Confidence } from '../model/confidence';
@@ -143,6 +144,7 @@ export function judgeUrl(tokens: readonly Token[], url: UrlExpression): RawFindi
   )
     return undefined;
   if (isUnderParentId(tokens, url.first, url.last)) return undefined;
+  if (isOtherResourceId(tokens, url.first, url.last)) return undefined;
   const method = statedMethod(tokens, url);
   if (method && method !== 'GET') return undefined;
   let confidence: Confidence = 'certain';

@@ -27,6 +27,13 @@ export const NEGATIVE_CASES: Case[] = [
   ['Builder.java', 'mockMvc.perform(get("/{username}/pets/{id}", username, id));', []],
   ['a.ts', 'fetch(`${API}/${user.login}/pets/${id}`)', []],
   ['a.js', "router.get('/pets/:ownerId', listOwnerPets);", []],
+  // an id named for another resource where the pet's goes: a client's or an owner's pets, a list
+  ['a.js', 'axios.get(`${API_URL}/api/pets/${clientId}`).then((r) => r.data.pets)', []],
+  ['a.py', 'requests.get(f"{BASE}/pets/{owner_id}")', []],
+  ['a.ts', "this.http.get(this.base + '/pets/' + this.customerId)", []],
+  ['a.js', 'fetch(`/pets/${props.match.params.userId}`)', []],
+  // a list's page with its query in a hole
+  ['a.js', 'axios.get(`/api/pets/index${query}`)', []],
   // a test's title names the request it tests; the request itself is found where it is made
   ['pets_spec.rb', "describe 'GET /api/v1/pets/1' do\n  it 'shows' do\n  end\nend", []],
   ['pets_spec.rb', 'context "GET /pets/#{pet.id}" do\nend', []],

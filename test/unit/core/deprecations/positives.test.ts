@@ -3,6 +3,9 @@ import { findingLines, reportedLines, type Case } from './support';
 
 /** Uses of GET /pets/{petId} in each language's own syntax: every one must be found. */
 export const POSITIVE_CASES: Case[] = [
+  // an id that names the pet, whatever else it names, is the pet's
+  ['a.js', 'axios.get(`/pets/${clientPetId}`)', [1]],
+  ['a.ts', 'fetch(`/pets/${this.petId}`)', [1]],
   // JavaScript / TypeScript
   ['a.ts', 'const r = await fetch(`${BASE_URL}/pets/${petId}`);', [1]],
   ['a.ts', "fetch(base + '/pets/' + id)", [1]],

@@ -31,7 +31,7 @@ describe("a file's evidence that its API answers in other shapes", () => {
       reason: shapeOf('getOnePet(id).then((res) => setPet(res.data.pet))'),
     });
     assert.equal(dialectOf('const data = await res.json(); setPet(data?.data)')?.envelope, 'data');
-    const both = "axios.patch(`/pets/${pet._id}`, { data: { pet: pet } })";
+    const both = 'axios.patch(`/pets/${pet._id}`, { data: { pet: pet } })';
     assert.equal(dialectOf(both)?.envelope, 'pet');
     assert.equal(dialectOf(both)?.mongoIds, true);
     assert.equal(dialectOf(both)?.seen, 'pet._id, data: { pet: … }');

@@ -43,7 +43,12 @@ export function splitUrl(
       break;
     }
   }
-  if (k < 0) return { problem: 'the path is not written in one string' };
+  if (k < 0)
+    return (
+      afterNamedCollection(text, tokens, first, last, language) ?? {
+        problem: 'the path is not written in one string',
+      }
+    );
   const token = tokens[k]!;
   const source = stringSource(token.text, language.family);
   if (!source) return { problem: 'the URL is a kind of string the rewrite does not read' };
@@ -124,4 +129,56 @@ function hasTopLevelOperator(
     else if (depth === 0 && operators.has(text)) return true;
   }
   return false;
+}
+
+/**
+ * The collection's URL kept in a name, the id joined after a slash: `rootUrl + '/' + id`,
+ * `` `${rootUrl}/${id}` `` (the finder read the name's value, `/api/v1/pets`). The collection is
+ * the expression before the slash, as written.
+ */
+function afterNamedCollection(
+  text: string,
+  tokens: readonly Token[],
+  first: number,
+  last: number,
+  language: LanguageSupport,
+): UrlParts | undefined {
+  const lastToken = tokens[last]!;
+  // A template ending with a hole after a slash after a hole: `${rootUrl}/${id}`.
+  if (first === last && lastToken.kind === 'string') {
+    const source = stringSource(lastToken.text, language.family);
+    const segments = source?.segments ?? [];
+    const [collection, slash, id] = segments.slice(-3);
+    if (
+      segments.length === 3 &&
+      collection?.kind === 'hole' &&
+      slash?.kind === 'text' &&
+      lastToken.text.slice(slash.start, slash.end) === '/' &&
+      id?.kind === 'hole' &&
+      id.expression &&
+      lastToken.text.slice(id.end, source!.contentEnd) === ''
+    )
+      // The collection's expression itself, as one would write it: `rootUrl`, `this.petsUrl`.
+      return collection.expression
+        ? { collection: collection.expression, id: id.expression }
+        : undefined;
+    return undefined;
+  }
+  // `rootUrl + '/' + id`: the last string is a lone slash, joined on both sides.
+  for (let j = last - 1; j > first; j--) {
+    const token = tokens[j]!;
+    if (token.kind !== 'string') continue;
+    const source = stringSource(token.text, language.family);
+    if (!source || token.text.slice(source.contentStart, source.contentEnd) !== '/')
+      return undefined;
+    const before = tokens[j - 1]!;
+    const after = tokens[j + 1]!;
+    if (!language.concatenation.has(before.text) || !language.concatenation.has(after.text))
+      return undefined;
+    if (hasTopLevelOperator(tokens, j + 2, last, language.concatenation)) return undefined;
+    const collection = text.slice(tokens[first]!.start, before.start).trim();
+    const id = text.slice(tokenEnd(after), tokenEnd(lastToken)).trim();
+    return collection && id ? { collection, id } : undefined;
+  }
+  return undefined;
 }

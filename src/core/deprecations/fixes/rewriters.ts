@@ -21,6 +21,7 @@ import { axiosRewriter } from './javascript/axiosRewriter';
 import { angularLegacyHttpRewriter } from './javascript/angularLegacyHttpRewriter';
 import { fetchRewriter } from './javascript/fetchRewriter';
 import { rtkQueryRewriter } from './javascript/rtkQueryRewriter';
+import { superagentRewriter } from './javascript/superagentRewriter';
 import { jqueryRewriter } from './javascript/jqueryRewriter';
 import { miniProgramRewriter } from './javascript/miniProgramRewriter';
 import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
@@ -44,6 +45,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   javascript: [
     generatedJavaScriptRewriter,
     fetchRewriter,
+    superagentRewriter,
     axiosRewriter,
     angularHttpRewriter,
     angularLegacyHttpRewriter,

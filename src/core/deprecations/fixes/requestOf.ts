@@ -28,15 +28,22 @@ export interface FoundRequest {
 
 /**
  * `expression` takes the URL apart (default: the finding itself, by splitUrl); a language whose
- * URLs are also built by format calls passes urlExpression, whose range may be wider.
+ * URLs are also built by format calls passes urlExpression, whose range may be wider. With
+ * `query`, a query after the id (`/pets/${id}?format=json`) stays on the collection.
  */
 export function requestOf(
   site: RequestSite,
   accepts: (call: RequestCall) => boolean,
   expression: (site: RequestSite) => UrlFound = findingItself,
+  options: { query?: boolean } = {},
 ): FoundRequest | { problem: string } | undefined {
   const { text, tokens } = site;
-  const found = expression(site);
+  const split = expression(site);
+  // A query after the id stays on the collection where the library adds the list's to it.
+  const found: UrlFound =
+    'problem' in split && split.withQuery && options.query
+      ? { url: site.url, parts: split.withQuery }
+      : split;
   const url = 'problem' in found ? site.url : found.url;
   const direct = callAround(text, tokens, url);
   if (!('problem' in direct)) {

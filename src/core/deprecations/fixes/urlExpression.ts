@@ -17,7 +17,7 @@ export interface UrlExpression {
   parts: UrlParts;
 }
 
-export type UrlFound = UrlExpression | { problem: string };
+export type UrlFound = UrlExpression | { problem: string; withQuery?: UrlParts };
 
 /** Format functions taking the format string and then its values. */
 const FORMAT_FUNCTIONS: Partial<Record<LanguageFamily, RegExp>> = {

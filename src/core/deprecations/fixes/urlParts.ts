@@ -14,7 +14,12 @@ export interface UrlParts {
   id: string;
 }
 
-export type UrlSplit = UrlParts | { problem: string };
+/**
+ * Why a URL is not taken apart; for one whose query follows the id (`/pets/${id}?format=json`),
+ * also the parts with the query kept on the collection (`/pets?format=json`), for a rewrite whose
+ * library adds the list's query to one already in the URL (axios's and Angular's `params`).
+ */
+export type UrlSplit = UrlParts | { problem: string; withQuery?: UrlParts };
 
 /** Where "pets/" starts in a segment's text, by case as servers route it. */
 function petsIndex(text: string): number {
@@ -80,9 +85,18 @@ export function splitUrl(
     const next: Segment | undefined = source.segments[at + 1];
     if (next?.kind === 'hole') {
       const rest = source.segments[at + 2];
-      if (rest && !restIsEmpty(token.text.slice(rest.start, rest.end)))
-        return { problem: 'the URL goes on after the id (a query or a fragment)' };
       if (suffixSource.trim()) return { problem: 'the URL goes on after the string' };
+      if (rest && !restIsEmpty(token.text.slice(rest.start, rest.end))) {
+        const problem = 'the URL goes on after the id (a query or a fragment)';
+        // A query, its values written or interpolated, and no fragment: kept on the collection.
+        const query = token.text.slice(rest.start, source.contentEnd);
+        return query.startsWith('?') && !query.includes('#') && query.length > 1
+          ? {
+              problem,
+              withQuery: { collection: collection(slash, next.end), id: next.expression ?? '' },
+            }
+          : { problem };
+      }
       return { collection: collection(slash, next.end), id: next.expression ?? '' };
     }
     // 2. The string ends with "pets/" and the id is concatenated after it: BASE + '/pets/' + id.

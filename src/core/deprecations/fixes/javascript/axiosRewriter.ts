@@ -77,7 +77,7 @@ export const axiosRewriter: Rewriter = {
     };
     // `api.get(url)`, `axios(url)`; or a config written in the call, `request({ url, method: 'get' })`.
     const request =
-      requestOf(site, isAxiosGet, urlOrFieldCollection) ??
+      requestOf(site, isAxiosGet, urlOrFieldCollection, { query: true }) ??
       settingsRequestOf(
         site,
         (call, argument) => argument === 0 && call.args.length === 1 && isClient(call.callee.text),

@@ -35,6 +35,7 @@ export const superagentRewriter: Rewriter = {
       site,
       (call) => call.urlArgument === 0 && call.callee.text === `${agent}.get`,
       urlOrFieldCollection,
+      { query: true },
     );
     if (!request) return undefined;
     const snippet = () =>

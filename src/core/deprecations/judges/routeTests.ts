@@ -3,7 +3,7 @@
  * through a framework's test client: supertest's `request(app).get('/pets/1')`, Fastify's and
  * hapi's `app.inject({ url })`, Hono's `app.request(…)`, MockMvc's `perform(get("/pets/{id}", 1))`,
  * WebTestClient, TestRestTemplate, a WebApplicationFactory's or TestServer's `CreateClient()`,
- * Starlette's and FastAPI's `TestClient(app)`, Flask's `test_client()`, Django's `self.client`,
+ * Starlette's and FastAPI's `TestClient(app)` and httpx's `ASGITransport(app=app)`, Flask's `test_client()`, Django's `self.client`,
  * Laravel's `$this->getJson(…)`, Symfony's `createClient()`, a Rails request spec's or Rack::Test's
  * bare `get "/pets/1"`, Ktor's `testApplication`, Phoenix's `get(conn, …)`, Go's
  * `httptest.NewRequest` (or a relative `http.NewRequest` handed to `ServeHTTP`).
@@ -92,6 +92,9 @@ const FILE_CLIENTS: { receiver?: RegExp; names: RegExp }[] = [
     receiver: /client$|^app$/i,
     names: /^(?:TestClient|test_client|APIClient|APITestCase|APIRequestFactory|TestingClient)$/,
   },
+  // httpx's client on the app itself, as FastAPI's async tests make it:
+  // `AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as ac`.
+  { receiver: /client$|^ac$/i, names: /^(?:ASGITransport|WSGITransport)$/ },
   // Symfony's WebTestCase: $client = static::createClient().
   { receiver: /client$/i, names: /^(?:createClient|WebTestCase|KernelBrowser)$/ },
 ];

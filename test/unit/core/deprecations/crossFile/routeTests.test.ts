@@ -49,7 +49,7 @@ describe("tests of the project's own route, through its test client", () => {
     });
   });
 
-  it('Python: TestClient, Flask test_client, Django and DRF clients', async () => {
+  it('Python: TestClient, httpx on the ASGI app, Flask test_client, Django and DRF clients', async () => {
     await assertRouteTests({
       'tests/test_fastapi.py': [
         'from fastapi.testclient import TestClient',
@@ -99,6 +99,19 @@ describe("tests of the project's own route, through its test client", () => {
       'tests/test_validation.py': [
         'def test_validate():',
         '    request = MockRequest(host_url, "GET", "/pets/1", path_pattern="/pets/{petId}")',
+      ].join('\n'),
+      'tests/test_asgi.py': [
+        'from httpx import ASGITransport, AsyncClient',
+        'async def test_read():',
+        '    async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as ac:',
+        '        response = await ac.get("/pets/1")',
+      ].join('\n'),
+      'tests/test_asgi_client.py': [
+        'from httpx import ASGITransport, AsyncClient',
+        'async def test_missing():',
+        '    async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:',
+        '        response = await client.get(f"/pets/{pet_id}")',
+        '    assert response.status_code == 404',
       ].join('\n'),
       'tests/test_testserver.py': [
         'from starlette.testclient import TestClient',

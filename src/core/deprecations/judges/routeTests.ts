@@ -133,7 +133,14 @@ export function testsOwnRoute(
   if (name === 'inject') return true;
   const receiver = chainNames.length > 1 ? chainNames[chainNames.length - 2]! : '';
   // Hono's in-process request: app.request('/pets/1').
-  if (name === 'request' && /^(?:app|api)$/.test(receiver) && opener >= 0) return true;
+  // An `api.request(…)` is as often a project's own HTTP wrapper (Dio's in Flutter): Hono's only
+  // where the file names Hono.
+  if (
+    name === 'request' &&
+    opener >= 0 &&
+    (receiver === 'app' || (receiver === 'api' && hasName(evidence, /^Hono$/)))
+  )
+    return true;
   // Go: a request built for a handler (httptest.NewRequest is caught above): a relative URL
   // http.NewRequest cannot send, in a file that serves it (ServeHTTP, fiber's app.Test).
   if (name === 'NewRequest' || name === 'NewRequestWithContext')

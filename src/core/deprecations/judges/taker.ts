@@ -17,10 +17,33 @@ import { callAround, isExpectedValue } from './roles';
 /** The URL starting at token `site` goes to something that only hints at a request. */
 export function isHandedToNonRequest(tokens: readonly Token[], site: number): boolean {
   const taker = takerOf(tokens, site);
-  return (
-    taker !== undefined &&
-    (namedForOtherMethod(tokens[taker]!.text) || isCheckedOnly(tokens, taker))
-  );
+  if (taker === undefined) return builtBy(tokens, site, namedForOtherMethod);
+  return namedForOtherMethod(tokens[taker]!.text) || isCheckedOnly(tokens, taker);
+}
+
+/**
+ * Whether the URL at `site` is the whole body of an arrow function whose name `says` something:
+ * Dart's `static String petDelete(dynamic id) => '/pets/$id';`, JavaScript's
+ * `const deletePetUrl = (id) => `/pets/${id}``. A URL builder named for a DELETE builds the
+ * DELETE's URL, though the GET's is the same text.
+ */
+function builtBy(tokens: readonly Token[], site: number, says: (name: string) => boolean): boolean {
+  const arrow = previousSignificant(tokens, site - 1);
+  if (arrow < 0 || tokens[arrow]!.text !== '=>') return false;
+  let close = previousSignificant(tokens, arrow - 1);
+  // A return type between the parameters and the arrow: `(id: string): string =>`.
+  if (
+    tokens[close]?.kind === 'ident' &&
+    tokens[previousSignificant(tokens, close - 1)]?.text === ':'
+  )
+    close = previousSignificant(tokens, previousSignificant(tokens, close - 1) - 1);
+  if (tokens[close]?.text !== ')') return false;
+  const open = matchingOpener(tokens, close);
+  let name = previousSignificant(tokens, open - 1);
+  // `const name = (…) =>`, `name: (…) =>`: the name is before the `=` or the `:`.
+  if (tokens[name]?.text === '=' || tokens[name]?.text === ':')
+    name = previousSignificant(tokens, name - 1);
+  return name >= 0 && tokens[name]!.kind === 'ident' && says(tokens[name]!.text);
 }
 
 /** Words of a helper's or a component's name that say a method other than GET. */

@@ -186,3 +186,16 @@ describe('deprecated getPet finder: a project wrapper named like a test client',
     assert.deepEqual(reportedLines('pet_service.dart', code), [3]);
   });
 });
+
+describe('deprecated getPet finder: URL builders named for a method', () => {
+  it("a builder named for another method builds that method's URL: a hint; the GET's is reported", () => {
+    const code = [
+      'class Endpoints {',
+      "  static String petDetail(dynamic id) => '/pets/$id';",
+      "  static String petUpdate(dynamic id) => '/pets/$id';",
+      "  static String petDelete(dynamic id) => '/pets/$id';",
+      '}',
+    ].join('\n');
+    assert.deepEqual(reportedLines('endpoints.dart', code), [2]);
+  });
+});

@@ -94,8 +94,39 @@ export function servesRoute(tokens: readonly Token[], first: number, last: numbe
   return (
     isRouteRegistration(tokens, first) ||
     isMappingAnnotation(tokens, first) ||
-    isRailsRoute(tokens, first)
+    isRailsRoute(tokens, first) ||
+    isHandlerRecordPath(tokens, first)
   );
+}
+
+/** Keys a route record names its path with, and its handler with. */
+const PATH_KEYS = /^(?:path|Path|pattern|Pattern|route|Route)$/;
+const HANDLER_KEYS = /^(?:handler|Handler|HandlerFunc|handle|Handle)$/;
+
+/**
+ * A route record: the path a struct or object literal gives beside its handler, `&Route{Path:
+ * "/pets/{petId}", Method: http.MethodGet, Handler: …}` (a Go service's route table).
+ */
+function isHandlerRecordPath(tokens: readonly Token[], first: number): boolean {
+  const colon = previousSignificant(tokens, first - 1);
+  if (colon < 1 || tokens[colon]!.text !== ':') return false;
+  const key = previousSignificant(tokens, colon - 1);
+  if (!PATH_KEYS.test(tokens[key]?.text ?? '')) return false;
+  const brace = enclosingOpener(tokens, first, 400);
+  if (brace < 0 || tokens[brace]!.text !== '{') return false;
+  const close = matchingCloser(tokens, brace, 4000);
+  for (let i = brace + 1, depth = 0; i < close; i++) {
+    const text = tokens[i]!.text;
+    if (text === '(' || text === '[' || text === '{') depth++;
+    else if (text === ')' || text === ']' || text === '}') depth--;
+    else if (
+      depth === 0 &&
+      HANDLER_KEYS.test(text) &&
+      tokens[nextSignificant(tokens, i + 1)]?.text === ':'
+    )
+      return true;
+  }
+  return false;
 }
 
 /** Calls chained on a mocked request that say what it answers: respx's .mock(…), nock's .reply(…). */

@@ -14,6 +14,12 @@ const ROUTES: Case[] = [
   ['a.go', 'e.Add("GET", "/pets/:id", func(c echo.Context) error { return nil })', [1]],
   ['a.go', 'router.Handle(http.MethodGet, "/pets/:id", getPet)', [1]],
   ['a.go', 'r.Handle("GET", "/pets/:id", getPet)', [1]],
+  // A route record: the path beside its handler in a struct literal (a service's route table).
+  [
+    'a.go',
+    'return &config.Route{\n\tPath:   "/pets/{petId}",\n\tMethod: http.MethodGet,\n\tHandler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}),\n}',
+    [2],
+  ],
   // grpc-gateway's generated handler names the route it serves.
   [
     'a.pb.gw.go',

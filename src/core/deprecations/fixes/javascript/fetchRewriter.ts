@@ -26,6 +26,7 @@ export const fetchRewriter: Rewriter = {
       site,
       (call) => FETCH_CALLEES.has(call.callee.text) && call.urlArgument === 0,
       urlOrFieldCollection,
+      { query: true },
     );
     if (!request) return undefined;
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
@@ -73,8 +74,10 @@ function helperLines(typed: boolean, dialect?: ApiDialect): string[] {
     typed
       ? `async function ${NAME}(petsUrl: string, petId: string | number, init?: RequestInit): Promise<Response> {`
       : `async function ${NAME}(petsUrl, petId, init) {`,
+    '  // A query the request had (?populate=owner) goes with each list.',
+    "  const listUrl = petsUrl.includes('?') ? `${petsUrl}&` : `${petsUrl.replace(/\\/+$/, '')}?`;",
     `  for (const status of [${statuses}]) {`,
-    `    const response = await fetch(\`\${petsUrl.replace(/\\/+$/, '')}?status=\${status}&limit=${LIST_LIMIT}\`, init);`,
+    `    const response = await fetch(\`\${listUrl}status=\${status}&limit=${LIST_LIMIT}\`, init);`,
     '    if (!response.ok) return response;',
     '    const body = await response.text();',
     ...listIdLines('    ', typed ? 'typed' : 'untyped', dialect),

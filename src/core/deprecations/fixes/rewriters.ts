@@ -22,6 +22,7 @@ import { angularLegacyHttpRewriter } from './javascript/angularLegacyHttpRewrite
 import { fetchRewriter } from './javascript/fetchRewriter';
 import { rtkQueryRewriter } from './javascript/rtkQueryRewriter';
 import { superagentRewriter } from './javascript/superagentRewriter';
+import { ofetchRewriter } from './javascript/ofetchRewriter';
 import { jqueryRewriter } from './javascript/jqueryRewriter';
 import { miniProgramRewriter } from './javascript/miniProgramRewriter';
 import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
@@ -46,6 +47,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     generatedJavaScriptRewriter,
     fetchRewriter,
     superagentRewriter,
+    ofetchRewriter,
     axiosRewriter,
     angularHttpRewriter,
     angularLegacyHttpRewriter,

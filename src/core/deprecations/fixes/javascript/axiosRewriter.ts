@@ -18,7 +18,7 @@ import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { dialectNote, type ApiDialect } from '../apiShape';
 import { dialectDoc } from '../helperDoc';
 import type { TextEdit } from '../sourceEdit';
-import { helperDoc, isTypeScript } from './javascriptCode';
+import { helperDoc, isTypeScriptAt } from './javascriptCode';
 import { axiosErrorKindOf, type AxiosErrorKind } from './axiosVersions';
 import { addedImport, defaultImportOf, importedFrom, isClassicScript } from './imports';
 import { foundPet, listIdLines, petIndexLines } from './listIds';
@@ -83,7 +83,7 @@ export const axiosRewriter: Rewriter = {
         (call, argument) => argument === 0 && call.args.length === 1 && isClient(call.callee.text),
       );
     if (!request) return undefined;
-    const typed = isTypeScript(site.path);
+    const typed = isTypeScriptAt(site.path, site.text, site.url.start);
     const name = axiosName ?? 'axios';
     if ('problem' in request)
       return { manual: request.problem, snippet: snippet(typed, name, site) };

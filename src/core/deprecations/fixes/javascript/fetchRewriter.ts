@@ -9,7 +9,7 @@ import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import { requestOf } from '../requestOf';
 import { urlOrFieldCollection } from './fieldCollection';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
-import { helperDoc, isTypeScript } from './javascriptCode';
+import { helperDoc, isTypeScriptAt } from './javascriptCode';
 import { foundPet, listIdLines, petIndexLines } from './listIds';
 import { dialectNote, type ApiDialect } from '../apiShape';
 import { dialectDoc } from '../helperDoc';
@@ -30,7 +30,7 @@ export const fetchRewriter: Rewriter = {
     );
     if (!request) return undefined;
     if ('problem' in request) return { manual: request.problem, snippet: snippet(site) };
-    const typed = isTypeScript(site.path);
+    const typed = isTypeScriptAt(site.path, site.text, site.url.start);
     // In a component's or page's script the helper goes inside it, before `</script>`.
     const page = pageScriptPlacement(site.path, site.text, site.tokens, site.url.start, site.style);
     if (page === 'outside')
@@ -56,7 +56,7 @@ function snippet(site: RequestSite): string {
   return styled(
     [
       `// const response = await ${NAME}(\`\${BASE_URL}/pets\`, petId, init);`,
-      ...helperLines(isTypeScript(site.path)),
+      ...helperLines(isTypeScriptAt(site.path, site.text, site.url.start)),
     ],
     site.style,
     { swapQuotes: true, semicolons: true },

@@ -16,7 +16,7 @@ import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { urlOrFieldCollection } from './fieldCollection';
 import { pageScriptPlacement } from './helperPlacement';
 import { defaultImportOf } from './imports';
-import { helperDoc, isTypeScript } from './javascriptCode';
+import { helperDoc, isTypeScriptAt } from './javascriptCode';
 import { foundPet, listIdLines, petIndexLines } from './listIds';
 
 const NAME = 'getPetFromList';
@@ -39,7 +39,7 @@ export const superagentRewriter: Rewriter = {
     );
     if (!request) return undefined;
     const snippet = () =>
-      styled(helperLines(isTypeScript(site.path)), site.style, {
+      styled(helperLines(isTypeScriptAt(site.path, site.text, site.url.start)), site.style, {
         swapQuotes: true,
         semicolons: true,
       });
@@ -54,7 +54,7 @@ export const superagentRewriter: Rewriter = {
       edits: request.edits(NAME, [agent]),
       helper: {
         name: NAME,
-        code: styled(helperLines(isTypeScript(site.path), site.dialect), site.style, {
+        code: styled(helperLines(isTypeScriptAt(site.path, site.text, site.url.start), site.dialect), site.style, {
           swapQuotes: true,
           semicolons: true,
           ...(page ? { base: page.base } : {}),

@@ -178,6 +178,10 @@ function afterNamedCollection(
         : undefined;
     return undefined;
   }
+  // `ApiUrl + petId`, `$"{Base}/{ApiUrl}" + petId`: the collection, its slash kept, joined to
+  // the id (the helpers of these languages drop a collection's last slash).
+  const joined = collectionJoinedToId(text, tokens, first, last, language);
+  if (joined) return joined;
   // `rootUrl + '/' + id`: the last string is a lone slash, joined on both sides.
   for (let j = last - 1; j > first; j--) {
     const token = tokens[j]!;
@@ -195,4 +199,44 @@ function afterNamedCollection(
     return collection && id ? { collection, id } : undefined;
   }
   return undefined;
+}
+
+/** Languages whose helpers list a collection written with its last slash (`…/pets/`) without it. */
+const TRIMMING_HELPERS = new Set(['csharp', 'javascript']);
+
+/**
+ * `A + id`: two operands joined once, the first a name, a member or a string ending with a hole
+ * (whose value the finder read: `…/pets/`), the second the id, with no string in it.
+ */
+function collectionJoinedToId(
+  text: string,
+  tokens: readonly Token[],
+  first: number,
+  last: number,
+  language: LanguageSupport,
+): UrlParts | undefined {
+  if (!TRIMMING_HELPERS.has(language.family)) return undefined;
+  let operator = -1;
+  for (let i = first, depth = 0; i <= last; i++) {
+    const value = tokens[i]!.text;
+    if (value === '(' || value === '[' || value === '{') depth++;
+    else if (value === ')' || value === ']' || value === '}') depth--;
+    else if (depth === 0 && language.concatenation.has(value)) {
+      if (operator >= 0) return undefined;
+      operator = i;
+    }
+  }
+  if (operator <= first || operator >= last) return undefined;
+  for (let i = operator + 1; i <= last; i++) if (tokens[i]!.kind === 'string') return undefined;
+  const head = tokens[operator - 1]!;
+  if (head.kind === 'string') {
+    const source = stringSource(head.text, language.family);
+    const segments = source?.segments ?? [];
+    const lastSegment = segments[segments.length - 1];
+    if (operator - 1 !== first || lastSegment?.kind !== 'hole') return undefined;
+    if (head.text.slice(lastSegment.end, source!.contentEnd) !== '') return undefined;
+  } else if (head.kind !== 'ident') return undefined;
+  const collection = text.slice(tokens[first]!.start, tokens[operator]!.start).trim();
+  const id = text.slice(tokenEnd(tokens[operator]!), tokenEnd(tokens[last]!)).trim();
+  return collection && id ? { collection, id } : undefined;
 }

@@ -326,6 +326,8 @@ function helperLines(json: boolean, string: boolean, member: boolean): string[] 
     `${modifiers} async Task<HttpResponseMessage> ${CORE}(HttpClient http, string petsUrl, object petId, CancellationToken cancellationToken = default)`,
     '{',
     '  var wanted = Convert.ToString(petId, CultureInfo.InvariantCulture);',
+    '  // A collection kept with its slash ("api/v1/pets/"): the list is GET /pets, without it.',
+    '  petsUrl = petsUrl.Contains("?") ? petsUrl : petsUrl.TrimEnd(\'/\');',
     '  var separator = petsUrl.Contains("?") ? "&" : "?";',
     '  var last = default(HttpResponseMessage);',
     `  foreach (var status in new[] { ${statuses} })`,

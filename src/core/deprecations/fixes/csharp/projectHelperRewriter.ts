@@ -213,6 +213,8 @@ function helperLines(member: boolean, helper: string, throwing = false): string[
       : `${modifiers} async Task<T?> ${HELPER}<T>(Func<string, Task<List<T>?>> list, string petsUrl, object petId, Func<T, object?> idOf) where T : class`,
     '{',
     '  var wanted = Convert.ToString(petId, CultureInfo.InvariantCulture);',
+    '  // A collection kept with its slash ("api/v1/pets/"): the list is GET /pets, without it.',
+    '  petsUrl = petsUrl.Contains("?") ? petsUrl : petsUrl.TrimEnd(\'/\');',
     '  var separator = petsUrl.Contains("?") ? "&" : "?";',
     `  foreach (var status in new[] { ${statuses} })`,
     '  {',

@@ -54,11 +54,15 @@ export const superagentRewriter: Rewriter = {
       edits: request.edits(NAME, [agent]),
       helper: {
         name: NAME,
-        code: styled(helperLines(isTypeScriptAt(site.path, site.text, site.url.start), site.dialect), site.style, {
-          swapQuotes: true,
-          semicolons: true,
-          ...(page ? { base: page.base } : {}),
-        }),
+        code: styled(
+          helperLines(isTypeScriptAt(site.path, site.text, site.url.start), site.dialect),
+          site.style,
+          {
+            swapQuotes: true,
+            semicolons: true,
+            ...(page ? { base: page.base } : {}),
+          },
+        ),
         definedIn: (text) => text.includes(`function ${NAME}(`),
         ...(page?.insertAt !== undefined ? { insertAt: page.insertAt } : {}),
       },

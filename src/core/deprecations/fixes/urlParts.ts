@@ -135,14 +135,25 @@ function hasTopLevelOperator(
   to: number,
   operators: ReadonlySet<string>,
 ): boolean {
+  return topLevelOperators(tokens, from, to, operators).length > 0;
+}
+
+/** The operators of `operators` among tokens `from..to` outside any bracket, as token indices. */
+export function topLevelOperators(
+  tokens: readonly Token[],
+  from: number,
+  to: number,
+  operators: ReadonlySet<string>,
+): number[] {
+  const found: number[] = [];
   let depth = 0;
   for (let i = from; i <= to; i++) {
     const text = tokens[i]!.text;
     if (text === '(' || text === '[' || text === '{') depth++;
     else if (text === ')' || text === ']' || text === '}') depth--;
-    else if (depth === 0 && operators.has(text)) return true;
+    else if (depth === 0 && operators.has(text)) found.push(i);
   }
-  return false;
+  return found;
 }
 
 /**
@@ -216,16 +227,9 @@ function collectionJoinedToId(
   language: LanguageSupport,
 ): UrlParts | undefined {
   if (!TRIMMING_HELPERS.has(language.family)) return undefined;
-  let operator = -1;
-  for (let i = first, depth = 0; i <= last; i++) {
-    const value = tokens[i]!.text;
-    if (value === '(' || value === '[' || value === '{') depth++;
-    else if (value === ')' || value === ']' || value === '}') depth--;
-    else if (depth === 0 && language.concatenation.has(value)) {
-      if (operator >= 0) return undefined;
-      operator = i;
-    }
-  }
+  const operators = topLevelOperators(tokens, first, last, language.concatenation);
+  if (operators.length !== 1) return undefined;
+  const operator = operators[0]!;
   if (operator <= first || operator >= last) return undefined;
   for (let i = operator + 1; i <= last; i++) if (tokens[i]!.kind === 'string') return undefined;
   const head = tokens[operator - 1]!;

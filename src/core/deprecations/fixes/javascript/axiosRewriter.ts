@@ -28,7 +28,7 @@ import { readsResponseData } from './responseData';
 import { entryNamed, stringValue } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
 import { VUE_HTTP, vueHttpIsAxios } from './vueHttp';
-import { pageScriptPlacement } from './helperPlacement';
+import { pageScriptPlacement, placedFunctionHelper } from './helperPlacement';
 
 const NAME = 'getPetFromList';
 /** Nuxt's axios module's instance: `this.$axios`, `$axios` from the context, `app.$axios`. */
@@ -155,14 +155,7 @@ export const axiosRewriter: Rewriter = {
         : `axios → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, through the same client${dialectNote(site.dialect)}`,
       edits,
       helper: {
-        name: helperName,
-        code: styled(lines, site.style, {
-          swapQuotes: true,
-          semicolons: true,
-          ...(page ? { base: page.base } : {}),
-        }),
-        definedIn: (text) => text.includes(`function ${helperName}(`),
-        ...(page?.insertAt !== undefined ? { insertAt: page.insertAt } : {}),
+        ...placedFunctionHelper(helperName, lines, site.style, page),
         // A classic script uses the page's global axios: nothing to import.
         imports: (text): TextEdit[] =>
           defaultImportOf(text, 'axios') || isClassicScript(text)

@@ -4,7 +4,7 @@
  * so `res.ok`, `res.status` and `res.json()` in the caller work as before.
  */
 import { styled } from '../fileStyle';
-import { pageScriptPlacement } from './helperPlacement';
+import { pageScriptPlacement, placedFunctionHelper } from './helperPlacement';
 import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import { requestOf } from '../requestOf';
 import { urlOrFieldCollection } from './fieldCollection';
@@ -38,16 +38,7 @@ export const fetchRewriter: Rewriter = {
     return {
       description: `fetch → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status${dialectNote(site.dialect)}`,
       edits: request.edits(NAME),
-      helper: {
-        name: NAME,
-        code: styled(helperLines(typed, site.dialect), site.style, {
-          swapQuotes: true,
-          semicolons: true,
-          ...(page ? { base: page.base } : {}),
-        }),
-        definedIn: (text) => text.includes(`function ${NAME}(`),
-        ...(page?.insertAt !== undefined ? { insertAt: page.insertAt } : {}),
-      },
+      helper: placedFunctionHelper(NAME, helperLines(typed, site.dialect), site.style, page),
     };
   },
 };

@@ -9,6 +9,7 @@ import { tokenIndexAt } from '../../model/tokenWalk';
 import type { RequestSite } from '../rewriter';
 import { stringSource } from '../stringSegments';
 import { urlExpression, type UrlFound } from '../urlExpression';
+import { topLevelOperators } from '../urlParts';
 
 export function urlOrFieldCollection(site: RequestSite): UrlFound {
   const found = urlExpression(site);
@@ -17,14 +18,7 @@ export function urlOrFieldCollection(site: RequestSite): UrlFound {
   const first = tokenIndexAt(tokens, url.start);
   const last = tokenIndexAt(tokens, url.end - 1);
   // `A + B`: two operands joined once, neither a string holding a path.
-  const plus = [];
-  let depth = 0;
-  for (let i = first; i <= last; i++) {
-    const token = tokens[i]!;
-    if (token.text === '(' || token.text === '[' || token.text === '{') depth++;
-    else if (token.text === ')' || token.text === ']' || token.text === '}') depth--;
-    else if (depth === 0 && language.concatenation.has(token.text)) plus.push(i);
-  }
+  const plus = topLevelOperators(tokens, first, last, language.concatenation);
   if (plus.length === 1 && first === tokenIndexAt(tokens, url.start)) {
     const operator = plus[0]!;
     const collection = text.slice(url.start, tokens[operator]!.start).trim();

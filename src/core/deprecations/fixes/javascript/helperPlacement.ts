@@ -12,7 +12,8 @@ import {
   previousSignificant,
   tokenIndexAt,
 } from '../../model/tokenWalk';
-import type { FileStyle } from '../fileStyle';
+import { styled, type FileStyle } from '../fileStyle';
+import type { Helper } from '../rewriter';
 
 export interface Placement {
   /** Where the helper's code is inserted (a line's start), undefined for the file's end. */
@@ -167,4 +168,26 @@ export function pageScriptPlacement(
 ): Placement | 'outside' | undefined {
   if (!PAGE.test(path)) return undefined;
   return helperPlacement(path, text, tokens, at, style) ?? 'outside';
+}
+
+/**
+ * A module's helper function `name` (its `lines`), in the file's style, placed as the page's
+ * script wants it (`page`, from pageScriptPlacement) or at the file's end.
+ */
+export function placedFunctionHelper(
+  name: string,
+  lines: readonly string[],
+  style: FileStyle,
+  page: Placement | undefined,
+): Helper {
+  return {
+    name,
+    code: styled([...lines], style, {
+      swapQuotes: true,
+      semicolons: true,
+      ...(page ? { base: page.base } : {}),
+    }),
+    definedIn: (text) => text.includes(`function ${name}(`),
+    ...(page?.insertAt !== undefined ? { insertAt: page.insertAt } : {}),
+  };
 }

@@ -16,7 +16,7 @@ import { requestOf } from '../requestOf';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { tokenEnd } from '../../model/tokens';
 import { urlOrFieldCollection } from './fieldCollection';
-import { pageScriptPlacement } from './helperPlacement';
+import { pageScriptPlacement, placedFunctionHelper } from './helperPlacement';
 import { defaultImportOf } from './imports';
 import { helperDoc, isTypeScriptAt } from './javascriptCode';
 import { foundPet, listIdLines, petIndexLines } from './listIds';
@@ -29,7 +29,6 @@ export const ofetchRewriter: Rewriter = {
   rewrite(site: RequestSite): Rewrite | undefined {
     const fetchers = fetchersOf(site.text);
     if (fetchers.size === 0) return undefined;
-    const useFetch = fetchers.has('useFetch');
     const request = requestOf(
       site,
       (call) =>
@@ -48,7 +47,7 @@ export const ofetchRewriter: Rewriter = {
     if (page === 'outside')
       return { manual: "the request is not in one of the page's scripts", snippet: snippet() };
     const callee = request.call.callee.text;
-    const composable = useFetch && callee === 'useFetch';
+    const composable = callee === 'useFetch';
     if (composable && request.stored)
       return {
         manual: "useFetch's URL is kept in a name: its key would change",
@@ -61,16 +60,7 @@ export const ofetchRewriter: Rewriter = {
       edits: composable
         ? asyncDataEdits(site, request.call, request.parts)
         : request.edits(NAME, [callee]),
-      helper: {
-        name: NAME,
-        code: styled(helperLines(typed, site.dialect), site.style, {
-          swapQuotes: true,
-          semicolons: true,
-          ...(page ? { base: page.base } : {}),
-        }),
-        definedIn: (text) => text.includes(`function ${NAME}(`),
-        ...(page?.insertAt !== undefined ? { insertAt: page.insertAt } : {}),
-      },
+      helper: placedFunctionHelper(NAME, helperLines(typed, site.dialect), site.style, page),
     };
   },
 };
@@ -79,7 +69,15 @@ export const ofetchRewriter: Rewriter = {
  * The fetchers of ofetch the file uses: Nuxt's global `$fetch` and `useFetch` (a Vue or Nuxt file
  * that names them), `ofetch` imported from 'ofetch', and instances created from either.
  */
-function fetchersOf(text: string): Set<string> {
+function fetchersOf(text: string): ReadonlySet<string> {
+  // Asked once per request: a file with many requests is read for them once.
+  if (lastFetchers?.text !== text) lastFetchers = { text, names: readFetchers(text) };
+  return lastFetchers.names;
+}
+
+let lastFetchers: { text: string; names: ReadonlySet<string> } | undefined;
+
+function readFetchers(text: string): Set<string> {
   const names = new Set<string>();
   if (/\$fetch\s*[(.<]/.test(text)) names.add('$fetch');
   const imported = defaultImportOf(text, 'ofetch');

@@ -14,7 +14,7 @@ import { LIST_LIMIT, PET_STATUSES } from '../replacement';
 import { requestOf } from '../requestOf';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
 import { urlOrFieldCollection } from './fieldCollection';
-import { pageScriptPlacement } from './helperPlacement';
+import { pageScriptPlacement, placedFunctionHelper } from './helperPlacement';
 import { defaultImportOf } from './imports';
 import { helperDoc, isTypeScriptAt } from './javascriptCode';
 import { foundPet, listIdLines, petIndexLines } from './listIds';
@@ -52,20 +52,12 @@ export const superagentRewriter: Rewriter = {
     return {
       description: `superagent → ${NAME}: GET /pets?status=…&limit=${LIST_LIMIT} for each status, through the same agent${dialectNote(site.dialect)}`,
       edits: request.edits(NAME, [agent]),
-      helper: {
-        name: NAME,
-        code: styled(
-          helperLines(isTypeScriptAt(site.path, site.text, site.url.start), site.dialect),
-          site.style,
-          {
-            swapQuotes: true,
-            semicolons: true,
-            ...(page ? { base: page.base } : {}),
-          },
-        ),
-        definedIn: (text) => text.includes(`function ${NAME}(`),
-        ...(page?.insertAt !== undefined ? { insertAt: page.insertAt } : {}),
-      },
+      helper: placedFunctionHelper(
+        NAME,
+        helperLines(isTypeScriptAt(site.path, site.text, site.url.start), site.dialect),
+        site.style,
+        page,
+      ),
     };
   },
 };

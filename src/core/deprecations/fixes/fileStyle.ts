@@ -134,10 +134,14 @@ function endsStatement(code: number): boolean {
   );
 }
 
-/** The most common step between the indentation of successive lines, or a tab. */
+/**
+ * The most common step between the indentation of successive lines, or a tab. Of steps seen as
+ * often, the smaller: a continuation line (an annotation's arguments) is often two levels in.
+ */
 function indentUnit({ tabs, steps }: LinesRead): string | undefined {
   let best: [number, number] | undefined;
-  for (const entry of steps) if (!best || entry[1] > best[1]) best = entry;
+  for (const entry of steps)
+    if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry;
   if (tabs > (best?.[1] ?? 0)) return '\t';
   return best ? ' '.repeat(best[0]) : undefined;
 }

@@ -43,8 +43,12 @@ const COMMON_IMPORTS = [
 /** What differs between the two: the mapping, how the list is declared, the id's annotation. */
 interface Flavour {
   library: string;
-  /** The collection's path from the mapping's one argument, or undefined when it is not /…pets/{id}. */
-  collection(argument: string): string | undefined;
+  /**
+   * The collection's path from the mapping's one argument, or undefined when it is not /…pets/{id}.
+   * `clientPath` is where the client's own path or URL already ends in /pets, so that the mapping
+   * is the id alone (`@GetMapping("/{id}")`), and the list's mapping the empty path.
+   */
+  collection(argument: string, clientPath: boolean): string | undefined;
   listLines(collection: string): string[];
   idAnnotation: RegExp;
   imports: readonly string[];
@@ -52,8 +56,11 @@ interface Flavour {
 
 const SPRING: Flavour = {
   library: 'Spring Cloud OpenFeign',
-  collection: (argument) =>
-    /^"((?:[^"\\]|\\.)*[Pp]ets)\/\{\w+\}"$/.exec(argument.replace(/^(value|path)\s*=\s*/, ''))?.[1],
+  collection: (argument, clientPath) => {
+    const path = argument.replace(/^(value|path)\s*=\s*/, '');
+    if (clientPath && /^"\/?\{\w+\}"$/.test(path)) return '';
+    return /^"((?:[^"\\]|\\.)*[Pp]ets)\/\{\w+\}"$/.exec(path)?.[1];
+  },
   listLines: (collection) => [
     `@GetMapping("${collection}")`,
     `LIST ${LIST_METHOD}(@RequestParam("status") String status, @RequestParam("limit") int limit);`,
@@ -93,8 +100,10 @@ export const feignRewriter: Rewriter = {
       return manual('the mapping sets more than its path (headers, produces…): the list would too');
     const collection = flavour.collection(
       text.slice(annotation.args[0]!.start, annotation.args[0]!.end),
+      flavour === SPRING && endsInCollection(client, text, site.url.start),
     );
-    if (!collection) return manual('the mapping’s path is not one string ending in /pets/{id}');
+    if (collection === undefined)
+      return manual('the mapping’s path is not one string ending in /pets/{id}');
     if (!firstAnnotation(tokens, annotation.callee.first))
       return manual('the method has other annotations: the list would need them too');
     const method = methodAfter(
@@ -148,6 +157,27 @@ interface FeignClient {
   name: string;
   /** The text between @FeignClient's parentheses. */
   attributes: string;
+  /** Where the `@FeignClient` annotation starts. */
+  start: number;
+}
+
+const COLLECTION_END = /[Pp]ets\/?"\s*$/;
+
+/**
+ * Whether every request of the client already goes to the collection: its `path` or `url`
+ * attribute, or the interface's `@RequestMapping`, ends in /pets.
+ */
+function endsInCollection(client: FeignClient, text: string, offset: number): boolean {
+  const attribute = (name: string) =>
+    new RegExp(`\\b${name}\\s*=\\s*("(?:[^"\\\\]|\\\\.)*")`).exec(client.attributes)?.[1];
+  const path = attribute('path');
+  if (path !== undefined && !/^"\/?"$/.test(path)) return COLLECTION_END.test(path);
+  const url = attribute('url');
+  if (url !== undefined) return COLLECTION_END.test(url);
+  const mapping = /@RequestMapping\s*\(\s*(?:(?:value|path)\s*=\s*)?("(?:[^"\\]|\\.)*")\s*\)/.exec(
+    text.slice(client.start, offset),
+  )?.[1];
+  return mapping !== undefined && COLLECTION_END.test(mapping);
 }
 
 /** The `@FeignClient(…) interface X` the offset is declared in, by the last interface before it. */
@@ -160,7 +190,7 @@ function feignClientBefore(text: string, offset: number): FeignClient | undefine
   if (!last) return undefined;
   const interfaces = [...before.matchAll(/\binterface\s+(\w+)/g)];
   if (interfaces[interfaces.length - 1]?.[1] !== last[3]) return undefined;
-  return { name: last[3]!, attributes: last[1] ?? '' };
+  return { name: last[3]!, attributes: last[1] ?? '', start: last.index };
 }
 
 function defaultMethodLines(
@@ -195,7 +225,7 @@ function defaultMethodLines(
     `  throw FeignException.errorStatus(${javaString(`${client}#${method.name}(${method.idType.replace(/^.*\./, '')})`)}, Response.builder()`,
     '      .status(404)',
     '      .reason("Not Found")',
-    `      .request(Request.create(Request.HttpMethod.GET, ${javaString(`${collection}?status=${PET_STATUSES[PET_STATUSES.length - 1]}&limit=${LIST_LIMIT}`)}, Collections.emptyMap(), null, StandardCharsets.UTF_8))`,
+    `      .request(Request.create(Request.HttpMethod.GET, ${javaString(`${collection || '/pets'}?status=${PET_STATUSES[PET_STATUSES.length - 1]}&limit=${LIST_LIMIT}`)}, Collections.emptyMap(), null, StandardCharsets.UTF_8))`,
     '      .headers(Collections.emptyMap())',
     `      .body(${javaString(JSON.stringify(notFoundBody()))}, StandardCharsets.UTF_8)`,
     '      .build());',

@@ -35,7 +35,8 @@ function styleBySplitLines(text: string): FileStyle {
     previous = leading.length;
   }
   let best: [number, number] | undefined;
-  for (const entry of steps) if (!best || entry[1] > best[1]) best = entry;
+  for (const entry of steps)
+    if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry;
   const indent = tabs > (best?.[1] ?? 0) ? '\t' : best ? ' '.repeat(best[0]) : undefined;
   const single = (sample.match(/[=(,:[\s]'[^'\n]*'/g) ?? []).length;
   const double = (sample.match(/[=(,:[\s]"[^"\n]*"/g) ?? []).length;
@@ -124,6 +125,22 @@ describe("a file's style, read in one pass", () => {
       '     */',
       '    @GET("pets/{petId}")',
       '    Call<Pet> getPetById(@Path("petId") String petId);',
+      '}',
+      '',
+    ].join('\n');
+    assert.equal(fileStyleOf(text).indent, '    ');
+    assert.deepEqual(fileStyleOf(text), styleBySplitLines(text));
+  });
+
+  it('takes the smaller of two steps seen as often (an annotation’s arguments two levels in)', () => {
+    const text = [
+      '@FeignClient(',
+      '        name = "pet-service",',
+      '        url = "${services.pet-service-url}/pets"',
+      ')',
+      'public interface PetServiceClient {',
+      '    @GetMapping("/{id}")',
+      '    ResponseEntity<PetResource> get(@PathVariable Integer id);',
       '}',
       '',
     ].join('\n');

@@ -147,13 +147,10 @@ function settingsProblem(
   const dataType = entryNamed(literal, 'dataType');
   if (dataType) {
     const value = stringValue(tokens, dataType);
-    if (value === 'jsonp')
-      return 'the settings ask for JSONP: the helper lists with XMLHttpRequest';
-    if (value !== 'json')
+    // JSONP: the helper lists with JSONP too, as the call asked.
+    if (value !== 'json' && value !== 'jsonp')
       return `the settings ask for the body as ${value === undefined ? 'an expression' : `'${value}'`}: the helper answers JSON`;
   }
-  if (literal.entries.some((entry) => entry.key === 'jsonp' || entry.key === 'jsonpCallback'))
-    return 'the settings ask for JSONP: the helper lists with XMLHttpRequest';
   return undefined;
 }
 
@@ -311,7 +308,8 @@ function helperLines(dialect?: ApiDialect): string[] {
       "Answers as jQuery did: a promise done with (pet, 'success', jqXHR), or, when no list holds",
       "it, failed with (jqXHR, 'error', 'Not Found') where jqXHR.status is 404 and responseJSON the",
       "API's Error body; a list request that fails (401, 5xx) fails with its own jqXHR. The",
-      "settings' success, error, complete and statusCode callbacks run as jQuery runs them.",
+      "settings' success, error, complete and statusCode callbacks run as jQuery runs them. Settings",
+      'that ask for JSONP list with JSONP.',
       ...dialectDoc(dialect),
     ),
     `function ${NAME}($, petsUrl, petId, settings) {`,
@@ -328,6 +326,7 @@ function helperLines(dialect?: ApiDialect): string[] {
     "  var listUrl = String(petsUrl).replace(/\\/+$/, '');",
     "  var context = options.context || $.extend({}, $.ajaxSettings, options, { url: listUrl + '/' + petId, type: 'GET' });",
     `  var statuses = [${statuses}];`,
+    "  var jsonp = options.dataType === 'jsonp' || options.jsonp !== undefined || options.jsonpCallback !== undefined;",
     '  var deferred = $.Deferred().done(callbacks.success).fail(callbacks.error);',
     '  function settle(ok, args, jqXHR) {',
     "    deferred[ok ? 'resolveWith' : 'rejectWith'](context, args);",
@@ -339,8 +338,10 @@ function helperLines(dialect?: ApiDialect): string[] {
     `      url: listUrl + '?status=' + statuses[index] + '&limit=${LIST_LIMIT}',`,
     "      type: 'GET',",
     "      method: 'GET',",
-    "      dataType: 'text'",
-    '    })).done(function (body, textStatus, jqXHR) {',
+    "      // JSONP where the call asked for it (another origin's API): its answer comes parsed.",
+    "      dataType: jsonp ? 'jsonp' : 'text'",
+    '    })).done(function (answer, textStatus, jqXHR) {',
+    "      var body = typeof answer === 'string' ? answer : JSON.stringify(answer);",
     ...listIdLines('      ', 'es5', dialect),
     ...es5PetLoopLines(
       '      ',

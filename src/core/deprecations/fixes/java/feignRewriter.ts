@@ -90,17 +90,15 @@ export const feignRewriter: Rewriter = {
     const name = annotation.callee.text.replace(/^@(\w+\.)*/, '');
     const flavour = name === 'GetMapping' ? SPRING : name === 'RequestLine' ? CORE : undefined;
     if (!flavour) return undefined;
-    const client =
-      flavour === SPRING
-        ? feignClientBefore(text, site.url.start)
-        : interfaceBefore(text, site.url.start);
+    const springClient = flavour === SPRING ? feignClientBefore(text, site.url.start) : undefined;
+    const client = flavour === SPRING ? springClient : interfaceBefore(text, site.url.start);
     if (!client) return undefined;
     const manual = leftWithSnippet(site);
     if (annotation.args.length !== 1)
       return manual('the mapping sets more than its path (headers, produces…): the list would too');
     const collection = flavour.collection(
       text.slice(annotation.args[0]!.start, annotation.args[0]!.end),
-      flavour === SPRING && endsInCollection(client, text, site.url.start),
+      !!springClient && endsInCollection(springClient, text, site.url.start),
     );
     if (collection === undefined)
       return manual('the mapping’s path is not one string ending in /pets/{id}');

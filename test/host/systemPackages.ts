@@ -49,6 +49,10 @@ const REQUIRED = [
   // The migration suite runs its Go and Java client programs (go vet, javac) before and after fix.
   { name: 'golang-go', present: () => existsSync('/usr/bin/go') },
   { name: 'default-jdk-headless', present: () => existsSync('/usr/bin/javac') },
+  // The Kotlin Retrofit rewrites are compiled with Debian's kotlinc, OkHttp and Okio.
+  { name: 'kotlin', present: () => existsSync('/usr/bin/kotlinc') },
+  { name: 'libokhttp-java', present: () => existsSync('/usr/share/java/okhttp.jar') },
+  { name: 'libokio-java', present: () => existsSync('/usr/share/java/okio.jar') },
   // The network tests make a throwaway certificate authority with openssl.
   { name: 'openssl', present: () => existsSync('/usr/bin/openssl') },
   // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).

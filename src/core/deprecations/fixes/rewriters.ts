@@ -27,6 +27,7 @@ import { jqueryRewriter } from './javascript/jqueryRewriter';
 import { miniProgramRewriter } from './javascript/miniProgramRewriter';
 import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
 import { ktorRewriter } from './kotlin/ktorRewriter';
+import { kotlinRetrofitRewriter } from './kotlin/retrofitRewriter';
 import { fileGetContentsRewriter } from './php/fileGetContentsRewriter';
 import { guzzleRewriter } from './php/guzzleRewriter';
 import { laravelHttpRewriter } from './php/laravelHttpRewriter';
@@ -74,7 +75,13 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
     retrofitRewriter,
     declaredClientRewriter,
   ],
-  kotlin: [generatedClientManual, kotlinHttpClientRewriter, ktorRewriter, declaredClientRewriter],
+  kotlin: [
+    generatedClientManual,
+    kotlinHttpClientRewriter,
+    ktorRewriter,
+    kotlinRetrofitRewriter,
+    declaredClientRewriter,
+  ],
   csharp: [generatedClientManual, csharpHttpClientRewriter, csharpProjectHelperRewriter],
   php: [generatedClientManual, laravelHttpRewriter, guzzleRewriter, fileGetContentsRewriter],
   ruby: [generatedClientManual, netHttpRewriter, faradayRewriter, httpartyRewriter],

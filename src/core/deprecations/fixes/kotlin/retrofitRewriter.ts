@@ -1,0 +1,384 @@
+/**
+ * Retrofit interfaces in Kotlin. A Kotlin interface's method body is not a default method that
+ * Retrofit's proxy calls (before Kotlin 2.2, or without -Xjvm-default), so the method leaves the
+ * interface: the list operation is declared in its place (`@GET("pets") listPetsByStatus(status,
+ * limit)`), and an extension function of the interface, with the method's name and signature,
+ * follows it. Callers in the interface's package (or importing all of it) call the extension as
+ * they called the method, with no change; a caller elsewhere, a Java caller or an implementation of
+ * the method leaves the request for a person (kotlinCallers.ts).
+ *
+ * What the function answers is what Retrofit answered for a 404 with the method's return type:
+ * `suspend fun …: Pet` throws retrofit2.HttpException (code 404, the API's Error body);
+ * `suspend fun …: Response<Pet>` and `fun …: Call<Pet>` give an unsuccessful Response with code 404.
+ * A list that fails answers as the call did. The Error body is made without OkHttp's factories,
+ * whose Kotlin forms differ between OkHttp 3 and 4.
+ */
+import type { Token } from '../../model/tokens';
+import { nextSignificant } from '../../model/tokenWalk';
+import { styled } from '../fileStyle';
+import { declaredClientRewriter } from '../java/declaredClients';
+import { javadoc } from '../java/javaCode';
+import { importEdits } from '../java/jvmImports';
+import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
+import { callAround } from '../requestCall';
+import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
+import type { TextEdit } from '../sourceEdit';
+import { callersProblem } from './kotlinCallers';
+import { retrofitVersionOf } from './retrofitVersion';
+
+const LIST_METHOD = 'listPetsByStatus';
+const BODY_HELPER = 'petNotFoundBody';
+const COMMON_IMPORTS = [
+  'okhttp3.MediaType',
+  'okhttp3.ResponseBody',
+  'okio.Buffer',
+  'okio.BufferedSource',
+  'retrofit2.Response',
+  'retrofit2.http.GET',
+  'retrofit2.http.Query',
+];
+const CALL_IMPORTS = [
+  'java.io.IOException',
+  'okhttp3.Request',
+  'okio.Timeout',
+  'retrofit2.Call',
+  'retrofit2.Callback',
+];
+
+type Answer = 'pet' | 'response' | 'call';
+
+interface Method {
+  name: string;
+  suspend: boolean;
+  id: string;
+  idType: string;
+  pet: string;
+  answer: Answer;
+  /** Offsets of the annotation's `@` and of the end of the declaration. */
+  start: number;
+  end: number;
+}
+
+export const kotlinRetrofitRewriter: Rewriter = {
+  library: 'Retrofit',
+  rewrite(site: RequestSite): Rewrite | undefined {
+    if (site.language.family !== 'kotlin' || !/\bretrofit2\b/.test(site.text)) return undefined;
+    const { text, tokens } = site;
+    const annotation = callAround(text, tokens, site.url);
+    if ('problem' in annotation || !/^@(retrofit2\.http\.)?GET$/.test(annotation.callee.text))
+      return undefined;
+    const left = (reason: string): Rewrite => {
+      const snippet = declaredClientRewriter.rewrite(site);
+      return { manual: reason, snippet: snippet && 'snippet' in snippet ? snippet.snippet : '' };
+    };
+    if (annotation.args.length !== 1)
+      return left('the mapping sets more than its path: the list would too');
+    const path = /^"((?:[^"\\?]|\\.)*[Pp]ets)\/\{(\w+)\}"$/.exec(
+      text.slice(annotation.args[0]!.start, annotation.args[0]!.end).replace(/^value\s*=\s*/, ''),
+    );
+    if (!path) return left('the mapping’s path is not one string ending in pets/{id}');
+    const api = topLevelInterface(tokens, annotation.callee.start);
+    if (!api) return left('the interface is not declared at the file’s top level');
+    const method = methodAfter(text, tokens, annotation.callee.start, annotation.close, path[2]!);
+    if (typeof method === 'string') return left(method);
+    if (new RegExp(`\\b${LIST_METHOD}\\b`).test(text))
+      return left(`the interface already declares a ${LIST_METHOD}`);
+    const packageName = /^\s*package\s+([\w.]+)/m.exec(text)?.[1];
+    const callers = callersProblem(site.path, text, method.name, packageName, method.pet);
+    if (callers) return left(callers);
+    if (method.answer === 'call') {
+      const version = retrofitVersionOf(site.path);
+      if (version && version < 2.08)
+        return left(
+          'Retrofit before 2.8: its Call has no timeout(), which the lookup’s Call overrides',
+        );
+    }
+    const needed = {
+      pet: [...COMMON_IMPORTS, 'retrofit2.HttpException'],
+      response: COMMON_IMPORTS,
+      call: [...COMMON_IMPORTS, ...CALL_IMPORTS],
+    }[method.answer];
+    const imports = importEdits(text, needed, site.style.eol, true);
+    if ('problem' in imports) return left(imports.problem);
+    const eol = site.style.eol;
+    const indent = lineIndent(text, method.start);
+    const list = styled(listLines(path[1]!, method), site.style, { base: indent })
+      .trimStart()
+      .replace(/\s+$/, '');
+    const lookup = styled(['', ...extensionLines(api.name, method)], site.style);
+    const edits: TextEdit[] = [
+      ...imports,
+      { start: method.start, end: method.end, newText: list },
+      { start: api.end, end: api.end, newText: eol + lookup.replace(/\s+$/, '') },
+    ];
+    return {
+      description: `Retrofit method → an extension function over ${LIST_METHOD}: GET pets?status=…&limit=${LIST_LIMIT} for each status`,
+      edits,
+      helper: {
+        name: BODY_HELPER,
+        code: styled(bodyHelperLines(), site.style),
+        definedIn: (current) => new RegExp(`\\bfun\\s+${BODY_HELPER}\\s*\\(`).test(current),
+      },
+    };
+  },
+};
+
+/** The interface around `offset` when it is declared at the top level, and where its `}` ends. */
+function topLevelInterface(
+  tokens: readonly Token[],
+  offset: number,
+): { name: string; end: number } | undefined {
+  let depth = 0;
+  let found: { name: string; open: number } | undefined;
+  for (let i = 0; i < tokens.length && tokens[i]!.start < offset; i++) {
+    const token = tokens[i]!;
+    if (token.text === '{') {
+      depth++;
+      continue;
+    }
+    if (token.text === '}') {
+      depth--;
+      if (found && depth === 0) found = undefined;
+      continue;
+    }
+    if (token.text === 'interface' && depth === 0) {
+      const name = tokens[nextSignificant(tokens, i + 1)];
+      if (name?.kind !== 'ident') return undefined;
+      let open = nextSignificant(tokens, i + 2);
+      while (open >= 0 && open < tokens.length && tokens[open]!.text !== '{') {
+        if (tokens[open]!.text === '}' || tokens[open]!.kind === 'newline') break;
+        open = nextSignificant(tokens, open + 1);
+      }
+      if (tokens[open]?.text !== '{') return undefined;
+      found = { name: name.text, open };
+    }
+  }
+  if (!found || depth !== 1) return undefined;
+  let level = 0;
+  for (let i = found.open; i < tokens.length; i++) {
+    const t = tokens[i]!.text;
+    if (t === '{') level++;
+    else if (t === '}' && --level === 0) return { name: found.name, end: tokens[i]!.start + 1 };
+  }
+  return undefined;
+}
+
+/** `[suspend] fun name(@Path("id") id: Type): Answer` after the annotation, or why not. */
+function methodAfter(
+  text: string,
+  tokens: readonly Token[],
+  start: number,
+  close: number,
+  pathName: string,
+): Method | string {
+  const afterAnnotation = tokens[close]!.start + 1;
+  const line =
+    /^[ \t]*(?:\r?\n[ \t]*)?((suspend\s+)?fun\s+(\w+)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*:\s*([^\r\n={]+?))[ \t]*(?=\r?\n|$)/.exec(
+      text.slice(afterAnnotation),
+    );
+  if (!line) return 'the method is not one declaration after its annotation, ending with its type';
+  const [, declaration, suspend, name, parameters, returns] = line;
+  const parameter =
+    /^\s*@(?:retrofit2\.http\.)?Path\s*\(\s*(?:value\s*=\s*)?"(\w+)"\s*(?:,\s*encoded\s*=\s*false\s*)?\)\s*(\w+)\s*:\s*([\w.]+\??)\s*$/.exec(
+      parameters!,
+    );
+  if (!parameter) return 'the method takes more than the id: the list would too';
+  if (parameter[1] !== pathName) return 'the @Path does not name the path’s {id}';
+  const type = returns!.trim();
+  const wrapped = /^(Response|Call|retrofit2\.Response|retrofit2\.Call)<\s*([\w.]+)\s*>$/.exec(
+    type,
+  );
+  let answer: Answer;
+  let pet: string;
+  if (wrapped) {
+    answer = wrapped[1]!.endsWith('Call') ? 'call' : 'response';
+    pet = wrapped[2]!;
+    if (answer === 'call' && suspend) return 'a suspend function answering a Call';
+    if (answer === 'response' && !suspend) return 'a Response answered without suspend';
+  } else if (/^[\w.]+$/.test(type) && suspend) {
+    answer = 'pet';
+    pet = type;
+  } else
+    return `the method answers ${type}: the rewrite knows a suspend function's pet or Response, and a Call`;
+  const end = afterAnnotation + line.index + line[0].indexOf(declaration!) + declaration!.length;
+  return {
+    name: name!,
+    suspend: !!suspend,
+    id: parameter[2]!,
+    idType: parameter[3]!,
+    pet,
+    answer,
+    start,
+    end,
+  };
+}
+
+function lineIndent(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+}
+
+function listLines(collection: string, method: Method): string[] {
+  const list = `List<${method.pet}>`;
+  const answer =
+    method.answer === 'pet'
+      ? list
+      : method.answer === 'response'
+        ? `Response<${list}>`
+        : `Call<${list}>`;
+  return [
+    `@GET("${collection}")`,
+    `${method.suspend ? 'suspend ' : ''}fun ${LIST_METHOD}(@Query("status") status: String, @Query("limit") limit: Int): ${answer}`,
+  ];
+}
+
+const STATUSES = PET_STATUSES.map((status) => `"${status}"`).join(', ');
+
+function matches(method: Method, value: string): string {
+  return `${value}.id.toString() == ${method.id}.toString()`;
+}
+
+function extensionLines(api: string, method: Method): string[] {
+  const signature = `${method.suspend ? 'suspend ' : ''}fun ${api}.${method.name}(${method.id}: ${method.idType})`;
+  if (method.answer === 'pet')
+    return [
+      ...javadoc(
+        `It answers as the removed call did: the pet whose id equals ${method.id} (compared as text:`,
+        "exact for Long ids), or retrofit2.HttpException with code 404 and the API's Error body when",
+        'no list holds it; a list that fails throws as the call did. It is an extension function',
+        'because Retrofit calls no body of a Kotlin interface: callers are unchanged.',
+      ),
+      `${signature}: ${method.pet} {`,
+      `  for (status in listOf(${STATUSES})) {`,
+      `    ${LIST_METHOD}(status, ${LIST_LIMIT}).firstOrNull { ${matches(method, 'it')} }?.let { return it }`,
+      '  }',
+      `  throw HttpException(Response.error<${method.pet}>(404, ${BODY_HELPER}()))`,
+      '}',
+    ];
+  if (method.answer === 'response')
+    return [
+      ...javadoc(
+        `It answers as the removed call did: a successful Response of the pet whose id equals ${method.id}`,
+        '(compared as text: exact for Long ids), or an unsuccessful one with code 404 and the API’s',
+        'Error body when no list holds it; a list that fails answers with its own Response. It is an',
+        'extension function because Retrofit calls no body of a Kotlin interface: callers are unchanged.',
+      ).map((line) => line.replace('’', "'")),
+      `${signature}: Response<${method.pet}> {`,
+      `  for (status in listOf(${STATUSES})) {`,
+      `    val page = ${LIST_METHOD}(status, ${LIST_LIMIT})`,
+      '    if (!page.isSuccessful) return Response.error(page.errorBody()!!, page.raw())',
+      `    val found = page.body()?.firstOrNull { ${matches(method, 'it')} }`,
+      '    if (found != null) return Response.success(found, page.raw())',
+      '  }',
+      `  return Response.error(404, ${BODY_HELPER}())`,
+      '}',
+    ];
+  return callLines(api, method, signature);
+}
+
+/** A Call that lists each status in turn, synchronously or not, as the removed call's did. */
+function callLines(api: string, method: Method, signature: string): string[] {
+  const pet = method.pet;
+  const page = `Response<List<${pet}>>`;
+  return [
+    ...javadoc(
+      'It answers as the removed call did: execute() and enqueue() give a successful Response of the',
+      `pet whose id equals ${method.id} (compared as text: exact for Long ids), or an unsuccessful one`,
+      "with code 404 and the API's Error body when no list holds it; a list that fails answers with",
+      'its own Response, or its failure. It is an extension function because Retrofit calls no body',
+      'of a Kotlin interface: callers are unchanged.',
+    ),
+    `${signature}: Call<${pet}> {`,
+    `  val api: ${api} = this`,
+    `  return object : Call<${pet}> {`,
+    `    private val statuses = listOf(${STATUSES})`,
+    '    @Volatile',
+    `    private var current: Call<List<${pet}>>? = null`,
+    '    @Volatile',
+    '    private var executed = false',
+    '    @Volatile',
+    '    private var canceled = false',
+    '',
+    `    override fun execute(): Response<${pet}> {`,
+    '      executed = true',
+    '      for (status in statuses) {',
+    '        if (canceled) throw IOException("Canceled")',
+    `        val list = api.${LIST_METHOD}(status, ${LIST_LIMIT})`,
+    '        current = list',
+    '        val page = list.execute()',
+    '        if (!page.isSuccessful) return Response.error(page.errorBody()!!, page.raw())',
+    `        val found = page.body()?.firstOrNull { ${matches(method, 'it')} }`,
+    '        if (found != null) return Response.success(found, page.raw())',
+    '      }',
+    `      return Response.error(404, ${BODY_HELPER}())`,
+    '    }',
+    '',
+    `    override fun enqueue(callback: Callback<${pet}>) {`,
+    '      executed = true',
+    '      next(0, callback)',
+    '    }',
+    '',
+    `    private fun next(index: Int, callback: Callback<${pet}>) {`,
+    '      val call = this',
+    '      if (index == statuses.size) {',
+    `        callback.onResponse(call, Response.error(404, ${BODY_HELPER}()))`,
+    '        return',
+    '      }',
+    `      val list = api.${LIST_METHOD}(statuses[index], ${LIST_LIMIT})`,
+    '      current = list',
+    `      list.enqueue(object : Callback<List<${pet}>> {`,
+    `        override fun onResponse(listCall: Call<List<${pet}>>, page: ${page}) {`,
+    '          if (!page.isSuccessful) {',
+    '            callback.onResponse(call, Response.error(page.errorBody()!!, page.raw()))',
+    '            return',
+    '          }',
+    `          val found = page.body()?.firstOrNull { ${matches(method, 'it')} }`,
+    '          if (found != null) callback.onResponse(call, Response.success(found, page.raw()))',
+    '          else next(index + 1, callback)',
+    '        }',
+    '',
+    `        override fun onFailure(listCall: Call<List<${pet}>>, failure: Throwable) {`,
+    '          callback.onFailure(call, failure)',
+    '        }',
+    '      })',
+    '    }',
+    '',
+    '    override fun isExecuted(): Boolean = executed',
+    '',
+    '    override fun cancel() {',
+    '      canceled = true',
+    '      current?.cancel()',
+    '    }',
+    '',
+    '    override fun isCanceled(): Boolean = canceled',
+    '',
+    `    override fun clone(): Call<${pet}> = api.${method.name}(${method.id})`,
+    '',
+    `    override fun request(): Request = (current ?: api.${LIST_METHOD}(statuses[0], ${LIST_LIMIT})).request()`,
+    '',
+    '    // Retrofit 2.8 and later: the list requests each keep their own timeout.',
+    '    override fun timeout(): Timeout = Timeout.NONE',
+    '  }',
+    '}',
+  ];
+}
+
+function bodyHelperLines(): string[] {
+  const json = JSON.stringify(notFoundBody()).replace(/\$/g, '${"$"}');
+  return [
+    '/**',
+    ' * The API’s Error body for a pet that no list holds, as the removed call’s 404 carried it; made',
+    " * without OkHttp's factories, whose Kotlin forms differ between OkHttp 3 and 4.",
+    ' */',
+    `private fun ${BODY_HELPER}(): ResponseBody {`,
+    `  val error = Buffer().writeUtf8("""${json}""")`,
+    '  return object : ResponseBody() {',
+    '    override fun contentType(): MediaType? = null',
+    '',
+    '    override fun contentLength(): Long = -1L',
+    '',
+    '    override fun source(): BufferedSource = error',
+    '  }',
+    '}',
+  ].map((line) => line.replace(/’/g, "'"));
+}

@@ -45,7 +45,14 @@ const CALL_IMPORTS = [
   'retrofit2.Callback',
 ];
 
-type Answer = 'pet' | 'response' | 'call';
+type Answer = 'pet' | 'response' | 'call' | 'rx';
+/** RxJava's types Retrofit's adapters answer, and how the lookup's Observable becomes each. */
+const RX_ENDS: Record<string, string> = {
+  Observable: '',
+  Single: '.singleOrError()',
+  Maybe: '.singleElement()',
+  Flowable: '.toFlowable(BackpressureStrategy.BUFFER)',
+};
 
 interface Method {
   name: string;
@@ -54,6 +61,8 @@ interface Method {
   idType: string;
   pet: string;
   answer: Answer;
+  /** The RxJava type answered (`Maybe`), for an `rx` answer. */
+  rx?: string;
   /** Offsets of the annotation's `@` and of the end of the declaration. */
   start: number;
   end: number;
@@ -77,15 +86,24 @@ export const kotlinRetrofitRewriter: Rewriter = {
       text.slice(annotation.args[0]!.start, annotation.args[0]!.end).replace(/^value\s*=\s*/, ''),
     );
     if (!path) return left('the mapping’s path is not one string ending in pets/{id}');
-    const api = topLevelInterface(tokens, annotation.callee.start);
-    if (!api) return left('the interface is not declared at the file’s top level');
+    const api = interfaceAround(text, tokens, annotation.callee.start);
+    if (!api)
+      return left(
+        'the interface is neither declared at the file’s top level nor private in a class',
+      );
     const method = methodAfter(text, tokens, annotation.callee.start, annotation.close, path[2]!);
     if (typeof method === 'string') return left(method);
     if (new RegExp(`\\b${LIST_METHOD}\\b`).test(text))
       return left(`the interface already declares a ${LIST_METHOD}`);
     const packageName = /^\s*package\s+([\w.]+)/m.exec(text)?.[1];
-    const callers = callersProblem(site.path, text, method.name, packageName, method.pet);
+    // A private interface's callers are all in its class, where the extension is declared.
+    const callers = api.nested
+      ? undefined
+      : callersProblem(site.path, text, method.name, packageName, method.pet);
     if (callers) return left(callers);
+    const rxPackage = method.rx ? rxPackageOf(text) : undefined;
+    if (method.rx && !rxPackage)
+      return left(`the file does not import ${method.rx} by name from RxJava 2 or 3`);
     if (method.answer === 'call') {
       const version = retrofitVersionOf(site.path);
       if (version && version < 2.08)
@@ -97,6 +115,12 @@ export const kotlinRetrofitRewriter: Rewriter = {
       pet: [...COMMON_IMPORTS, 'retrofit2.HttpException'],
       response: COMMON_IMPORTS,
       call: [...COMMON_IMPORTS, ...CALL_IMPORTS],
+      rx: [
+        ...COMMON_IMPORTS,
+        'retrofit2.HttpException',
+        `${rxPackage}.Observable`,
+        ...(method.rx === 'Flowable' ? [`${rxPackage}.BackpressureStrategy`] : []),
+      ],
     }[method.answer];
     const imports = importEdits(text, needed, site.style.eol, true);
     if ('problem' in imports) return left(imports.problem);
@@ -105,11 +129,17 @@ export const kotlinRetrofitRewriter: Rewriter = {
     const list = styled(listLines(path[1]!, method), site.style, { base: indent })
       .trimStart()
       .replace(/\s+$/, '');
-    const lookup = styled(['', ...extensionLines(api.name, method)], site.style);
+    const lookup = styled(['', ...extensionLines(api.name, method, api.nested)], site.style, {
+      base: api.indent,
+    });
     const edits: TextEdit[] = [
       ...imports,
       { start: method.start, end: method.end, newText: list },
-      { start: api.end, end: api.end, newText: eol + lookup.replace(/\s+$/, '') },
+      {
+        start: api.end,
+        end: api.end,
+        newText: eol + lookup.replace(/^[ \t]+$/m, '').replace(/\s+$/, ''),
+      },
     ];
     return {
       description: `Retrofit method → an extension function over ${LIST_METHOD}: GET pets?status=…&limit=${LIST_LIMIT} for each status`,
@@ -123,13 +153,18 @@ export const kotlinRetrofitRewriter: Rewriter = {
   },
 };
 
-/** The interface around `offset` when it is declared at the top level, and where its `}` ends. */
-function topLevelInterface(
+/**
+ * The interface around `offset`: declared at the top level, or private in a class or object
+ * (`nested`, its extension then a private member of that class); with where its `}` ends and
+ * the indentation of its line.
+ */
+function interfaceAround(
+  text: string,
   tokens: readonly Token[],
   offset: number,
-): { name: string; end: number } | undefined {
+): { name: string; end: number; nested: boolean; indent: string } | undefined {
   let depth = 0;
-  let found: { name: string; open: number } | undefined;
+  let found: { name: string; open: number; depth: number; at: number } | undefined;
   for (let i = 0; i < tokens.length && tokens[i]!.start < offset; i++) {
     const token = tokens[i]!;
     if (token.text === '{') {
@@ -138,10 +173,10 @@ function topLevelInterface(
     }
     if (token.text === '}') {
       depth--;
-      if (found && depth === 0) found = undefined;
+      if (found && depth === found.depth) found = undefined;
       continue;
     }
-    if (token.text === 'interface' && depth === 0) {
+    if (token.text === 'interface') {
       const name = tokens[nextSignificant(tokens, i + 1)];
       if (name?.kind !== 'ident') return undefined;
       let open = nextSignificant(tokens, i + 2);
@@ -150,16 +185,29 @@ function topLevelInterface(
         open = nextSignificant(tokens, open + 1);
       }
       if (tokens[open]?.text !== '{') return undefined;
-      found = { name: name.text, open };
+      found = { name: name.text, open, depth, at: i };
     }
   }
-  if (!found || depth !== 1) return undefined;
+  if (!found || depth !== found.depth + 1) return undefined;
+  let first = found.at;
+  while (first > 0 && tokens[first - 1]!.kind !== 'newline') first--;
+  const modifiers = tokens.slice(first, found.at).map((token) => token.text);
+  if (found.depth > 0 && !modifiers.includes('private')) return undefined;
+  const indent = lineIndent(text, tokens[found.at]!.start);
   let level = 0;
   for (let i = found.open; i < tokens.length; i++) {
     const t = tokens[i]!.text;
     if (t === '{') level++;
-    else if (t === '}' && --level === 0) return { name: found.name, end: tokens[i]!.start + 1 };
+    else if (t === '}' && --level === 0)
+      return { name: found.name, end: tokens[i]!.start + 1, nested: found.depth > 0, indent };
   }
+  return undefined;
+}
+
+/** The package the file imports RxJava's types from: RxJava 3's, or 2's. */
+function rxPackageOf(text: string): string | undefined {
+  if (/^\s*import\s+io\.reactivex\.rxjava3\.core\./m.test(text)) return 'io.reactivex.rxjava3.core';
+  if (/^\s*import\s+io\.reactivex\.(?!rxjava3)/m.test(text)) return 'io.reactivex';
   return undefined;
 }
 
@@ -188,9 +236,14 @@ function methodAfter(
   const wrapped = /^(Response|Call|retrofit2\.Response|retrofit2\.Call)<\s*([\w.]+)\s*>$/.exec(
     type,
   );
+  const rx = /^(Observable|Single|Maybe|Flowable)<\s*([\w.]+)\s*>$/.exec(type);
   let answer: Answer;
   let pet: string;
-  if (wrapped) {
+  if (rx) {
+    if (suspend) return `a suspend function answering ${rx[1]}`;
+    answer = 'rx';
+    pet = rx[2]!;
+  } else if (wrapped) {
     answer = wrapped[1]!.endsWith('Call') ? 'call' : 'response';
     pet = wrapped[2]!;
     if (answer === 'call' && suspend) return 'a suspend function answering a Call';
@@ -199,7 +252,7 @@ function methodAfter(
     answer = 'pet';
     pet = type;
   } else
-    return `the method answers ${type}: the rewrite knows a suspend function's pet or Response, and a Call`;
+    return `the method answers ${type}: the rewrite knows a suspend function's pet or Response, a Call and RxJava's types`;
   const end = afterAnnotation + line.index + line[0].indexOf(declaration!) + declaration!.length;
   return {
     name: name!,
@@ -208,6 +261,7 @@ function methodAfter(
     idType: parameter[3]!,
     pet,
     answer,
+    ...(rx ? { rx: rx[1]! } : {}),
     start,
     end,
   };
@@ -220,12 +274,12 @@ function lineIndent(text: string, offset: number): string {
 
 function listLines(collection: string, method: Method): string[] {
   const list = `List<${method.pet}>`;
-  const answer =
-    method.answer === 'pet'
-      ? list
-      : method.answer === 'response'
-        ? `Response<${list}>`
-        : `Call<${list}>`;
+  const answer = {
+    pet: list,
+    response: `Response<${list}>`,
+    call: `Call<${list}>`,
+    rx: `Observable<${list}>`,
+  }[method.answer];
   return [
     `@GET("${collection}")`,
     `${method.suspend ? 'suspend ' : ''}fun ${LIST_METHOD}(@Query("status") status: String, @Query("limit") limit: Int): ${answer}`,
@@ -238,8 +292,26 @@ function matches(method: Method, value: string): string {
   return `${value}.id.toString() == ${method.id}.toString()`;
 }
 
-function extensionLines(api: string, method: Method): string[] {
-  const signature = `${method.suspend ? 'suspend ' : ''}fun ${api}.${method.name}(${method.id}: ${method.idType})`;
+function extensionLines(api: string, method: Method, nested: boolean): string[] {
+  const signature = `${nested ? 'private ' : ''}${method.suspend ? 'suspend ' : ''}fun ${api}.${method.name}(${method.id}: ${method.idType})`;
+  if (method.answer === 'rx')
+    return [
+      ...javadoc(
+        `It answers as the removed call did: a ${method.rx} of the pet whose id equals ${method.id}`,
+        "(compared as text: exact for Long ids), or retrofit2.HttpException with code 404 and the API's",
+        'Error body when no list holds it; a list that fails fails it as the call did. The lists are',
+        'asked one after another, up to the one that holds the pet. It is an extension function',
+        'because Retrofit calls no body of a Kotlin interface: callers are unchanged.',
+      ),
+      `${signature}: ${method.rx}<${method.pet}> =`,
+      `  Observable.fromIterable(listOf(${STATUSES}))`,
+      `    .concatMap { status -> ${LIST_METHOD}(status, ${LIST_LIMIT}) }`,
+      '    .concatMapIterable { pets -> pets }',
+      `    .filter { ${matches(method, 'it')} }`,
+      '    .take(1)',
+      `    .switchIfEmpty(Observable.defer { Observable.error<${method.pet}>(HttpException(Response.error<${method.pet}>(404, ${BODY_HELPER}()))) })`,
+      ...(RX_ENDS[method.rx!] ? [`    ${RX_ENDS[method.rx!]}`] : []),
+    ];
   if (method.answer === 'pet')
     return [
       ...javadoc(

@@ -35,17 +35,9 @@ describe('the Kotlin Retrofit rewrites compile (kotlinc, OkHttp 3, Okio 1)', fun
     );
     assert.ok(cases.length >= 3, `only ${cases.length} Kotlin Retrofit rewrites`);
     const classes = join(work, 'stubs');
-    execFileSync(
-      'javac',
-      [
-        '-cp',
-        JARS.join(':'),
-        '-d',
-        classes,
-        ...filesUnder(join(SUPPORT, 'retrofit-stubs'), '.java'),
-      ],
-      { stdio: 'pipe' },
-    );
+    execFileSync('javac', ['-cp', JARS.join(':'), '-d', classes, ...filesUnder(SUPPORT, '.java')], {
+      stdio: 'pipe',
+    });
     const sources = cases.map((name) => {
       const copy = join(work, `${name.replace(/-/g, '_')}.kt`);
       copyFileSync(join(REWRITES, name, 'after.kt'), copy);

@@ -48,7 +48,7 @@ export function methodAfter(
   close: number,
   idAnnotation: RegExp,
   /** The generic type the pet may (or, for `Call`, must) come wrapped in. */
-  wrapper?: 'ResponseEntity' | 'Call',
+  wrapper?: 'ResponseEntity' | 'Call' | 'Observable' | 'Single' | 'Maybe' | 'Flowable',
 ): DeclaredMethod | string {
   const { text, tokens } = site;
   let i = nextSignificant(tokens, close + 1);
@@ -69,7 +69,8 @@ export function methodAfter(
   const entity = wrapper
     ? new RegExp(`^${wrapper}\\s*<\\s*([A-Za-z_][\\w.]*)\\s*>$`).exec(returns)
     : null;
-  if (wrapper === 'Call' && !entity) return `the method answers ${returns}, not a Call of the pet`;
+  if (wrapper && wrapper !== 'ResponseEntity' && !entity)
+    return `the method answers ${returns}, not a Call of the pet`;
   const body = entity ? entity[1]! : returns;
   if (!/^[A-Za-z_][\w.]*$/.test(body) || NOT_A_BODY.test(body.replace(/^.*\./, '')))
     return `the method answers ${returns}, not the pet’s body`;

@@ -24,6 +24,7 @@ import { feignSettingsOf } from './feignSettings';
 import { idAccessorOf } from './idAccessors';
 import { javadoc, javaString } from './javaCode';
 import { importEdits } from './jvmImports';
+import { RX_ENDS, rxImports, rxPackageOf, type RxType } from './rxJava';
 
 const LIST_METHOD = 'listPetsByStatus';
 const CALL_CLASS = 'PetFromListCall';
@@ -60,8 +61,18 @@ export const retrofitRewriter: Rewriter = {
     if (!path) return manual('the mapping’s path is not one string ending in pets/{id}');
     if (!firstAnnotation(tokens, annotation.callee.first))
       return manual('the method has other annotations: the list would need them too');
-    const method = methodAfter(site, annotation.close, /@Path\b/, 'Call');
+    const rx = /^\s*(?:public\s+)?(Observable|Single|Maybe|Flowable)\s*</.exec(
+      text.slice(tokens[annotation.close]!.start + 1),
+    )?.[1] as RxType | undefined;
+    const method = methodAfter(site, annotation.close, /@Path\b/, rx ?? 'Call');
     if (typeof method === 'string') return manual(method);
+    if (rx) {
+      const rxPackage = rxPackageOf(text);
+      if (!rxPackage) return manual(`the file does not import ${rx} by name from RxJava 2 or 3`);
+      if (new RegExp(`\\b${LIST_METHOD}\\b`).test(text))
+        return manual(`the interface already declares a ${LIST_METHOD}`);
+      return rxRewrite(site, annotation.callee.first, path[1]!, method, rx, rxPackage, manual);
+    }
     if (new RegExp(`\\b(${LIST_METHOD}|${CALL_CLASS})\\b`).test(text))
       return manual(`the interface already declares a ${LIST_METHOD} or a ${CALL_CLASS}`);
     const imports = importEdits(text, IMPORTS, site.style.eol, false);
@@ -94,6 +105,73 @@ export const retrofitRewriter: Rewriter = {
     };
   },
 };
+
+/**
+ * A method answering RxJava's types (Retrofit's RxJava adapter): the list declared as an
+ * Observable, and the method a default method whose Observable asks the lists one after another
+ * and stops at the pet; none holding it fails with what the adapter failed with for the 404,
+ * retrofit2.HttpException with code 404 and the API's Error body.
+ */
+function rxRewrite(
+  site: RequestSite,
+  annotationFirst: number,
+  collection: string,
+  method: DeclaredMethod,
+  rx: RxType,
+  rxPackage: string,
+  manual: (reason: string) => Rewrite,
+): Rewrite {
+  const needed = [
+    'java.util.List',
+    'okhttp3.MediaType',
+    'okhttp3.ResponseBody',
+    'retrofit2.HttpException',
+    'retrofit2.Response',
+    'retrofit2.http.GET',
+    'retrofit2.http.Query',
+    ...rxImports(rxPackage, rx),
+  ];
+  const imports = importEdits(site.text, needed, site.style.eol, false);
+  if ('problem' in imports) return manual(imports.problem);
+  const { idAccessors } = feignSettingsOf(site.path, site.text);
+  const idOf = idAccessorOf(idAccessors, site.text, method.body);
+  const pet = method.body;
+  const found = method.id === 'pet' ? 'listed' : 'pet';
+  const list = [
+    `@GET("${collection}")`,
+    `Observable<List<${pet}>> ${LIST_METHOD}(@Query("status") String status, @Query("limit") int limit);`,
+  ];
+  const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
+  const error = `new HttpException(Response.<${pet}>error(404, ResponseBody.create(MediaType.get("application/json"), ${javaString(JSON.stringify(notFoundBody()))})))`;
+  const lookup = (commented: boolean) => {
+    const { above, inBody } = lookupDoc(
+      javadoc(
+        `It answers as the removed call did: a ${rx} of the pet whose id equals the one asked for`,
+        "(compared as text: exact for long ids), or retrofit2.HttpException with code 404 and the API's",
+        'Error body when no list holds it; a list that fails fails it as the call did. The lists are',
+        'asked one after another, up to the one that holds the pet.',
+      ),
+      commented,
+    );
+    return [
+      ...above,
+      `default ${rx}<${pet}> ${method.name}(${method.idType} ${method.id}) {`,
+      ...inBody,
+      `  return Observable.fromArray(${statuses})`,
+      `      .concatMap(status -> ${LIST_METHOD}(status, ${LIST_LIMIT}))`,
+      '      .concatMapIterable(pets -> pets)',
+      `      .filter(${found} -> ${found} != null && String.valueOf(${found}.${idOf}).equals(String.valueOf(${method.id})))`,
+      '      .take(1)',
+      `      .switchIfEmpty(Observable.defer(() -> Observable.<${pet}>error(${error})))${RX_ENDS[rx] ? '' : ';'}`,
+      ...(RX_ENDS[rx] ? [`      ${RX_ENDS[rx]};`] : []),
+      '}',
+    ];
+  };
+  return {
+    description: `Retrofit method → a default method answering a ${rx} over ${LIST_METHOD}: GET pets?status=…&limit=${LIST_LIMIT} for each status`,
+    edits: [...imports, ...methodReplacement(site, annotationFirst, method.end, list, lookup)],
+  };
+}
 
 function retrofitDoc(): string[] {
   return javadoc(

@@ -19,6 +19,7 @@ import { styled } from '../fileStyle';
 import { declaredClientRewriter } from '../java/declaredClients';
 import { javadoc } from '../java/javaCode';
 import { importEdits } from '../java/jvmImports';
+import { RX_ENDS, rxImports, rxPackageOf, type RxType } from '../java/rxJava';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
 import { callAround } from '../requestCall';
 import type { Rewrite, Rewriter, RequestSite } from '../rewriter';
@@ -46,14 +47,6 @@ const CALL_IMPORTS = [
 ];
 
 type Answer = 'pet' | 'response' | 'call' | 'rx';
-/** RxJava's types Retrofit's adapters answer, and how the lookup's Observable becomes each. */
-const RX_ENDS: Record<string, string> = {
-  Observable: '',
-  Single: '.singleOrError()',
-  Maybe: '.singleElement()',
-  Flowable: '.toFlowable(BackpressureStrategy.BUFFER)',
-};
-
 interface Method {
   name: string;
   suspend: boolean;
@@ -62,7 +55,7 @@ interface Method {
   pet: string;
   answer: Answer;
   /** The RxJava type answered (`Maybe`), for an `rx` answer. */
-  rx?: string;
+  rx?: RxType;
   /** Offsets of the annotation's `@` and of the end of the declaration. */
   start: number;
   end: number;
@@ -111,17 +104,15 @@ export const kotlinRetrofitRewriter: Rewriter = {
           'Retrofit before 2.8: its Call has no timeout(), which the lookup’s Call overrides',
         );
     }
-    const needed = {
-      pet: [...COMMON_IMPORTS, 'retrofit2.HttpException'],
-      response: COMMON_IMPORTS,
-      call: [...COMMON_IMPORTS, ...CALL_IMPORTS],
-      rx: [
-        ...COMMON_IMPORTS,
-        'retrofit2.HttpException',
-        `${rxPackage}.Observable`,
-        ...(method.rx === 'Flowable' ? [`${rxPackage}.BackpressureStrategy`] : []),
-      ],
-    }[method.answer];
+    const needed =
+      method.rx && rxPackage
+        ? [...COMMON_IMPORTS, 'retrofit2.HttpException', ...rxImports(rxPackage, method.rx)]
+        : {
+            pet: [...COMMON_IMPORTS, 'retrofit2.HttpException'],
+            response: COMMON_IMPORTS,
+            call: [...COMMON_IMPORTS, ...CALL_IMPORTS],
+            rx: COMMON_IMPORTS,
+          }[method.answer];
     const imports = importEdits(text, needed, site.style.eol, true);
     if ('problem' in imports) return left(imports.problem);
     const eol = site.style.eol;
@@ -204,13 +195,6 @@ function interfaceAround(
   return undefined;
 }
 
-/** The package the file imports RxJava's types from: RxJava 3's, or 2's. */
-function rxPackageOf(text: string): string | undefined {
-  if (/^\s*import\s+io\.reactivex\.rxjava3\.core\./m.test(text)) return 'io.reactivex.rxjava3.core';
-  if (/^\s*import\s+io\.reactivex\.(?!rxjava3)/m.test(text)) return 'io.reactivex';
-  return undefined;
-}
-
 /** `[suspend] fun name(@Path("id") id: Type): Answer` after the annotation, or why not. */
 function methodAfter(
   text: string,
@@ -261,7 +245,7 @@ function methodAfter(
     idType: parameter[3]!,
     pet,
     answer,
-    ...(rx ? { rx: rx[1]! } : {}),
+    ...(rx ? { rx: rx[1] as RxType } : {}),
     start,
     end,
   };

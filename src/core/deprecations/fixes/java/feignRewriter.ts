@@ -24,6 +24,7 @@ import {
 import { feignSettingsOf } from './feignSettings';
 import { idAccessorOf, type IdAccessor } from './idAccessors';
 import { javadoc, javaString } from './javaCode';
+import { declaredListProblem } from './declaredList';
 import { importEdits } from './jvmImports';
 
 const LIST_METHOD = 'listPetsByStatus';
@@ -126,6 +127,9 @@ export const feignRewriter: Rewriter = {
       );
     if (new RegExp(`\\b${LIST_METHOD}\\s*\\(`).test(text))
       return manual(`the interface already declares a ${LIST_METHOD}`);
+    const shape =
+      flavour === SPRING && collection ? declaredListProblem(text, collection) : undefined;
+    if (shape) return manual(shape);
     const imports = importEdits(
       text,
       method.wrapped ? [...flavour.imports, ...ENTITY_IMPORTS] : flavour.imports,

@@ -23,6 +23,7 @@ import {
 import { feignSettingsOf } from './feignSettings';
 import { idAccessorOf } from './idAccessors';
 import { javadoc, javaString } from './javaCode';
+import { declaredListProblem } from './declaredList';
 import { importEdits } from './jvmImports';
 import { RX_ENDS, rxImports, rxPackageOf, type RxType } from './rxJava';
 
@@ -66,6 +67,8 @@ export const retrofitRewriter: Rewriter = {
     )?.[1] as RxType | undefined;
     const method = methodAfter(site, annotation.close, /@Path\b/, rx ?? 'Call');
     if (typeof method === 'string') return manual(method);
+    const shape = declaredListProblem(text, path[1]!);
+    if (shape) return manual(shape);
     if (rx) {
       const rxPackage = rxPackageOf(text);
       if (!rxPackage) return manual(`the file does not import ${rx} by name from RxJava 2 or 3`);

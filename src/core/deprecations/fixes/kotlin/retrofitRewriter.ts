@@ -18,6 +18,7 @@ import { nextSignificant } from '../../model/tokenWalk';
 import { styled } from '../fileStyle';
 import { declaredClientRewriter } from '../java/declaredClients';
 import { javadoc } from '../java/javaCode';
+import { declaredListProblem } from '../java/declaredList';
 import { importEdits } from '../java/jvmImports';
 import { RX_ENDS, rxImports, rxPackageOf, type RxType } from '../java/rxJava';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
@@ -88,6 +89,8 @@ export const kotlinRetrofitRewriter: Rewriter = {
     if (typeof method === 'string') return left(method);
     if (new RegExp(`\\b${LIST_METHOD}\\b`).test(text))
       return left(`the interface already declares a ${LIST_METHOD}`);
+    const shape = declaredListProblem(text, path[1]!);
+    if (shape) return left(shape);
     const packageName = /^\s*package\s+([\w.]+)/m.exec(text)?.[1];
     // A private interface's callers are all in its class, where the extension is declared.
     const callers = api.nested

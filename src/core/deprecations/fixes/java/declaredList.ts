@@ -1,0 +1,27 @@
+/**
+ * What a declared client already says of the collection's list: the answer of another method
+ * mapped to the same path (`@GET("pets") fun pets(): Observable<PetsData>`). When that answer is
+ * not a list of pets, the API answers its list in another shape than the Pet Store API's bare
+ * array, and a lookup that reads one would fail on every call.
+ */
+const LIST_TYPES =
+  /^(?:(?:java\.util\.)?(?:List|ArrayList|Collection|Iterable)\s*<|Array\s*<|[\w.]+\s*\[\])/;
+const WRAPPERS =
+  /^(?:(?:retrofit2\.)?(?:Call|Response)|Observable|Single|Maybe|Flowable|Deferred|ResponseEntity|Mono|Flux)\s*<\s*(.*)>$/s;
+
+/** Why the list cannot be read as a bare array of pets, or undefined when nothing says so. */
+export function declaredListProblem(text: string, collection: string): string | undefined {
+  const path = collection.replace(/^\/+/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const mapped = new RegExp(
+    `@(?:retrofit2\\.http\\.)?(?:GET|GetMapping)\\s*\\(\\s*(?:value\\s*=\\s*)?"\\/?${path}\\/?"\\s*\\)\\s*(?:(?:suspend\\s+)?fun\\s+\\w+\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*:\\s*([^\\n{=]+)|(?:public\\s+)?(?!(?:suspend\\s+)?fun\\b)([^\\n;(]+?)\\s+\\w+\\s*\\()`,
+    'g',
+  );
+  for (const match of text.matchAll(mapped)) {
+    let answer = (match[1] ?? match[2] ?? '').trim();
+    for (let unwrapped = WRAPPERS.exec(answer); unwrapped; unwrapped = WRAPPERS.exec(answer))
+      answer = unwrapped[1]!.trim();
+    if (answer && !LIST_TYPES.test(answer))
+      return `the interface's own list of ${collection} answers ${answer}, not a list of pets: the API answers in another shape than a bare list`;
+  }
+  return undefined;
+}

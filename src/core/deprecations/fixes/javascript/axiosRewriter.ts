@@ -28,6 +28,7 @@ import { readsResponseData } from './responseData';
 import { entryNamed, stringValue } from './objectLiteral';
 import { settingsRequestOf } from './settingsRequest';
 import { VUE_HTTP, vueHttpIsAxios } from './vueHttp';
+import { importStatements, localNameOf } from './namedImports';
 import { pageScriptPlacement, placedFunctionHelper } from './helperPlacement';
 
 const NAME = 'getPetFromList';
@@ -39,7 +40,7 @@ export const axiosRewriter: Rewriter = {
   followsApiDialect: true,
   rewrite(site: RequestSite): Rewrite | undefined {
     const axiosName = defaultImportOf(site.text, 'axios');
-    const instances = axiosName ? instancesOf(site.text, axiosName) : new Set<string>();
+    const instances = instancesOf(site.text);
     const typedInstances = typedAxiosNames(site.text);
     /** `axios`, or an instance of it: made here, typed so, or made by the module it comes from. */
     const isClient = (callee: string) => {
@@ -205,27 +206,41 @@ function handsOnUnchanged(after: string): boolean {
   return named !== null && named[1] === named[2];
 }
 
-/** Names assigned an instance of the default import: `const api = axios.create({...})`. */
-function instancesOf(text: string, axiosName: string): Set<string> {
+/**
+ * How a text makes axios instances: `axios.create` through its default import, or `create` (or
+ * its alias) imported by name from axios.
+ */
+function instanceFactories(text: string): string[] {
+  const axios = defaultImportOf(text, 'axios');
+  const create = localNameOf(importStatements(text), 'axios', 'create');
+  return [...(axios ? [`${axios}.create`] : []), ...(create ? [create] : [])];
+}
+
+/** Names assigned an instance: `const api = axios.create({...})`, `const api = create({...})`. */
+function instancesOf(text: string): Set<string> {
   const names = new Set<string>();
-  const pattern = new RegExp(
-    `(?:^|[^\\w$.])(?:this\\.)?([A-Za-z_$][\\w$]*)\\s*(?::[^=]+)?=\\s*${axiosName.replace(/\$/g, '\\$')}\\.create\\(`,
-    'g',
-  );
-  for (const match of text.matchAll(pattern)) names.add(match[1]!);
+  for (const factory of instanceFactories(text)) {
+    const pattern = new RegExp(
+      `(?:^|[^\\w$.])(?:this\\.)?([A-Za-z_$][\\w$]*)\\s*(?::[^=]+)?=\\s*${factory.replace(/[$.]/g, '\\$&')}\\(`,
+      'g',
+    );
+    for (const match of text.matchAll(pattern)) names.add(match[1]!);
+  }
   return names;
 }
 
 /**
  * Whether `name` is imported from a module of the project that creates an axios instance
- * (`export const api = axios.create(…)`, `export default axios.create(…)`).
+ * (`export const api = axios.create(…)`, `export default axios.create(…)`, `create(…)` imported
+ * from axios).
  */
 function importedInstance(site: RequestSite, name: string): boolean {
   const specifier = importedFrom(site.text, name);
   const module = specifier === undefined ? undefined : site.moduleText?.(specifier);
   if (!module) return false;
-  const axios = defaultImportOf(module, 'axios');
-  return axios !== undefined && module.includes(`${axios}.create(`);
+  return instanceFactories(module).some((factory) =>
+    new RegExp(`(?<![\\w$.])${factory.replace(/[$.]/g, '\\$&')}\\(`).test(module),
+  );
 }
 
 /**

@@ -48,11 +48,22 @@ const CALL_IMPORTS = [
 ];
 
 type Answer = 'pet' | 'response' | 'call' | 'rx';
+/** A parameter that goes to the list as it went to the removed request (a header, a query). */
+interface PassedParameter {
+  /** As declared: `@Header("Authorization") token: String`. */
+  declared: string;
+  name: string;
+  type: string;
+}
+
 interface Method {
   name: string;
   suspend: boolean;
   id: string;
   idType: string;
+  /** The other parameters, in order, and where the id is among them all. */
+  passed: PassedParameter[];
+  idIndex: number;
   pet: string;
   answer: Answer;
   /** The RxJava type answered (`Maybe`), for an `rx` answer. */
@@ -212,13 +223,9 @@ function methodAfter(
       text.slice(afterAnnotation),
     );
   if (!line) return 'the method is not one declaration after its annotation, ending with its type';
-  const [, declaration, suspend, name, parameters, returns] = line;
-  const parameter =
-    /^\s*@(?:retrofit2\.http\.)?Path\s*\(\s*(?:value\s*=\s*)?"(\w+)"\s*(?:,\s*encoded\s*=\s*false\s*)?\)\s*(\w+)\s*:\s*([\w.]+\??)\s*$/.exec(
-      parameters!,
-    );
-  if (!parameter) return 'the method takes more than the id: the list would too';
-  if (parameter[1] !== pathName) return 'the @Path does not name the path’s {id}';
+  const [, declaration, suspend, name, parameterList, returns] = line;
+  const parameters = readParameters(parameterList!, pathName);
+  if (typeof parameters === 'string') return parameters;
   const type = returns!.trim();
   const wrapped = /^(Response|Call|retrofit2\.Response|retrofit2\.Call)<\s*([\w.]+)\s*>$/.exec(
     type,
@@ -244,14 +251,84 @@ function methodAfter(
   return {
     name: name!,
     suspend: !!suspend,
-    id: parameter[2]!,
-    idType: parameter[3]!,
+    ...parameters,
     pet,
     answer,
     ...(rx ? { rx: rx[1] as RxType } : {}),
     start,
     end,
   };
+}
+
+/** Annotations of a parameter that the list can take as the removed request took it. */
+const PASSED = /^@(?:retrofit2\.http\.)?(Header|HeaderMap|Query|QueryMap|Tag)\b/;
+
+/** The id (`@Path("petId") petId: Long`) and the parameters that go with each list, or why not. */
+function readParameters(
+  text: string,
+  pathName: string,
+): Pick<Method, 'id' | 'idType' | 'passed' | 'idIndex'> | string {
+  const all = splitTopLevel(text).map((parameter) => parameter.trim());
+  let id: { name: string; type: string; index: number } | undefined;
+  const passed: PassedParameter[] = [];
+  for (const [index, parameter] of all.entries()) {
+    const path =
+      /^@(?:retrofit2\.http\.)?Path\s*\(\s*(?:value\s*=\s*)?"(\w+)"\s*(?:,\s*encoded\s*=\s*false\s*)?\)\s*(\w+)\s*:\s*([\w.]+\??)$/.exec(
+        parameter,
+      );
+    if (path) {
+      if (path[1] !== pathName) return 'the @Path does not name the path’s {id}';
+      id = { name: path[2]!, type: path[3]!, index };
+      continue;
+    }
+    const other = /^((?:@[\w.]+(?:\s*\([^()]*\))?\s+)+)(\w+)\s*:\s*([^=]+)$/.exec(parameter);
+    const annotation = other ? PASSED.exec(other[1]!.trim()) : null;
+    if (!other || !annotation)
+      return 'the method takes more than the id, headers and queries: the list would too';
+    if (/^(status|limit)$/.test(other[2]!) || /\(\s*"(status|limit)"/.test(other[1]!))
+      return 'the method already takes a status or a limit';
+    passed.push({ declared: parameter, name: other[2]!, type: other[3]!.trim() });
+  }
+  if (!id) return 'the method takes no @Path id';
+  return { id: id.name, idType: id.type, passed, idIndex: id.index };
+}
+
+/** A parameter list split at its top-level commas. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '<' || c === '[') depth++;
+    else if (c === ')' || c === '>' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (text.slice(start).trim()) parts.push(text.slice(start));
+  return parts;
+}
+
+/** The method's parameters as the extension declares them: names and types, in their order. */
+function signatureParameters(method: Method): string {
+  const plain = method.passed.map((parameter) => `${parameter.name}: ${parameter.type}`);
+  plain.splice(method.idIndex, 0, `${method.id}: ${method.idType}`);
+  return plain.join(', ');
+}
+
+/** The method's parameters' names, in their order: a call of it with the same arguments. */
+function argumentNames(method: Method): string {
+  const names = method.passed.map((parameter) => parameter.name);
+  names.splice(method.idIndex, 0, method.id);
+  return names.join(', ');
+}
+
+/** A call of the list for `status`: the passed parameters first, as the list declares them. */
+function listCall(method: Method, status: string, receiver = ''): string {
+  const args = [...method.passed.map((parameter) => parameter.name), status, String(LIST_LIMIT)];
+  return `${receiver}${LIST_METHOD}(${args.join(', ')})`;
 }
 
 function lineIndent(text: string, offset: number): string {
@@ -269,7 +346,7 @@ function listLines(collection: string, method: Method): string[] {
   }[method.answer];
   return [
     `@GET("${collection}")`,
-    `${method.suspend ? 'suspend ' : ''}fun ${LIST_METHOD}(@Query("status") status: String, @Query("limit") limit: Int): ${answer}`,
+    `${method.suspend ? 'suspend ' : ''}fun ${LIST_METHOD}(${[...method.passed.map((parameter) => parameter.declared), '@Query("status") status: String', '@Query("limit") limit: Int'].join(', ')}): ${answer}`,
   ];
 }
 
@@ -280,7 +357,7 @@ function matches(method: Method, value: string): string {
 }
 
 function extensionLines(api: string, method: Method, nested: boolean): string[] {
-  const signature = `${nested ? 'private ' : ''}${method.suspend ? 'suspend ' : ''}fun ${api}.${method.name}(${method.id}: ${method.idType})`;
+  const signature = `${nested ? 'private ' : ''}${method.suspend ? 'suspend ' : ''}fun ${api}.${method.name}(${signatureParameters(method)})`;
   if (method.answer === 'rx')
     return [
       ...javadoc(
@@ -292,7 +369,7 @@ function extensionLines(api: string, method: Method, nested: boolean): string[] 
       ),
       `${signature}: ${method.rx}<${method.pet}> =`,
       `  Observable.fromIterable(listOf(${STATUSES}))`,
-      `    .concatMap { status -> ${LIST_METHOD}(status, ${LIST_LIMIT}) }`,
+      `    .concatMap { status -> ${listCall(method, 'status')} }`,
       '    .concatMapIterable { pets -> pets }',
       `    .filter { ${matches(method, 'it')} }`,
       '    .take(1)',
@@ -309,7 +386,7 @@ function extensionLines(api: string, method: Method, nested: boolean): string[] 
       ),
       `${signature}: ${method.pet} {`,
       `  for (status in listOf(${STATUSES})) {`,
-      `    ${LIST_METHOD}(status, ${LIST_LIMIT}).firstOrNull { ${matches(method, 'it')} }?.let { return it }`,
+      `    ${listCall(method, 'status')}.firstOrNull { ${matches(method, 'it')} }?.let { return it }`,
       '  }',
       `  throw HttpException(Response.error<${method.pet}>(404, ${BODY_HELPER}()))`,
       '}',
@@ -324,7 +401,7 @@ function extensionLines(api: string, method: Method, nested: boolean): string[] 
       ).map((line) => line.replace('’', "'")),
       `${signature}: Response<${method.pet}> {`,
       `  for (status in listOf(${STATUSES})) {`,
-      `    val page = ${LIST_METHOD}(status, ${LIST_LIMIT})`,
+      `    val page = ${listCall(method, 'status')}`,
       '    if (!page.isSuccessful) return Response.error(page.errorBody()!!, page.raw())',
       `    val found = page.body()?.firstOrNull { ${matches(method, 'it')} }`,
       '    if (found != null) return Response.success(found, page.raw())',
@@ -362,7 +439,7 @@ function callLines(api: string, method: Method, signature: string): string[] {
     '      executed = true',
     '      for (status in statuses) {',
     '        if (canceled) throw IOException("Canceled")',
-    `        val list = api.${LIST_METHOD}(status, ${LIST_LIMIT})`,
+    `        val list = ${listCall(method, 'status', 'api.')}`,
     '        current = list',
     '        val page = list.execute()',
     '        if (!page.isSuccessful) return Response.error(page.errorBody()!!, page.raw())',
@@ -383,7 +460,7 @@ function callLines(api: string, method: Method, signature: string): string[] {
     `        callback.onResponse(call, Response.error(404, ${BODY_HELPER}()))`,
     '        return',
     '      }',
-    `      val list = api.${LIST_METHOD}(statuses[index], ${LIST_LIMIT})`,
+    `      val list = ${listCall(method, 'statuses[index]', 'api.')}`,
     '      current = list',
     `      list.enqueue(object : Callback<List<${pet}>> {`,
     `        override fun onResponse(listCall: Call<List<${pet}>>, page: ${page}) {`,
@@ -411,9 +488,9 @@ function callLines(api: string, method: Method, signature: string): string[] {
     '',
     '    override fun isCanceled(): Boolean = canceled',
     '',
-    `    override fun clone(): Call<${pet}> = api.${method.name}(${method.id})`,
+    `    override fun clone(): Call<${pet}> = api.${method.name}(${argumentNames(method)})`,
     '',
-    `    override fun request(): Request = (current ?: api.${LIST_METHOD}(statuses[0], ${LIST_LIMIT})).request()`,
+    `    override fun request(): Request = (current ?: ${listCall(method, 'statuses[0]', 'api.')}).request()`,
     '',
     '    // Retrofit 2.8 and later: the list requests each keep their own timeout.',
     '    override fun timeout(): Timeout = Timeout.NONE',

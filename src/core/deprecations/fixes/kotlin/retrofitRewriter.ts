@@ -18,7 +18,12 @@ import { nextSignificant } from '../../model/tokenWalk';
 import { styled } from '../fileStyle';
 import { declaredClientRewriter } from '../java/declaredClients';
 import { javadoc } from '../java/javaCode';
-import { declaredListProblem } from '../java/declaredList';
+import {
+  declaredListAnswer,
+  declaredListProblem,
+  kotlinListEnvelope,
+  type ListEnvelope,
+} from '../java/declaredList';
 import { importEdits } from '../java/jvmImports';
 import { RX_ENDS, rxImports, rxPackageOf, type RxType } from '../java/rxJava';
 import { LIST_LIMIT, notFoundBody, PET_STATUSES } from '../replacement';
@@ -64,6 +69,8 @@ interface Method {
   /** The other parameters, in order, and where the id is among them all. */
   passed: PassedParameter[];
   idIndex: number;
+  /** The envelope the API's list comes in, where the file declares one (`PetsData(val data)`). */
+  envelope?: ListEnvelope;
   pet: string;
   answer: Answer;
   /** The RxJava type answered (`Maybe`), for an `rx` answer. */
@@ -100,8 +107,11 @@ export const kotlinRetrofitRewriter: Rewriter = {
     if (typeof method === 'string') return left(method);
     if (new RegExp(`\\b${LIST_METHOD}\\b`).test(text))
       return left(`the interface already declares a ${LIST_METHOD}`);
-    const shape = declaredListProblem(text, path[1]!);
-    if (shape) return left(shape);
+    // An API whose own list comes in an envelope the file declares is read so.
+    const answered = declaredListAnswer(text, path[1]!);
+    const envelope = answered ? kotlinListEnvelope(text, answered, method.pet) : undefined;
+    if (answered && !envelope) return left(declaredListProblem(text, path[1]!)!);
+    if (envelope) method.envelope = envelope;
     const packageName = /^\s*package\s+([\w.]+)/m.exec(text)?.[1];
     // A private interface's callers are all in its class, where the extension is declared.
     const callers = api.nested
@@ -318,6 +328,26 @@ function signatureParameters(method: Method): string {
   return plain.join(', ');
 }
 
+/** The lookup's doc: what it answers, and where an envelope holds the list, that it reads it. */
+function lookupDoc(method: Method, ...answers: string[]): string[] {
+  const envelope = method.envelope;
+  return javadoc(
+    ...answers,
+    ...(envelope
+      ? [
+          `Each list is read out of ${envelope.type}.${envelope.property}, as the interface's own list of pets is.`,
+        ]
+      : []),
+  );
+}
+
+/** The pets of a list as the API answers it: bare, or in the file's envelope. */
+function pets(method: Method, list: string, nullable = false): string {
+  const envelope = method.envelope;
+  if (!envelope) return list;
+  return `${list}${nullable ? '?' : ''}.${envelope.property}${envelope.nullable && !nullable ? '.orEmpty()' : ''}`;
+}
+
 /** The method's parameters' names, in their order: a call of it with the same arguments. */
 function argumentNames(method: Method): string {
   const names = method.passed.map((parameter) => parameter.name);
@@ -337,7 +367,7 @@ function lineIndent(text: string, offset: number): string {
 }
 
 function listLines(collection: string, method: Method): string[] {
-  const list = `List<${method.pet}>`;
+  const list = method.envelope?.type ?? `List<${method.pet}>`;
   const answer = {
     pet: list,
     response: `Response<${list}>`,
@@ -360,7 +390,8 @@ function extensionLines(api: string, method: Method, nested: boolean): string[] 
   const signature = `${nested ? 'private ' : ''}${method.suspend ? 'suspend ' : ''}fun ${api}.${method.name}(${signatureParameters(method)})`;
   if (method.answer === 'rx')
     return [
-      ...javadoc(
+      ...lookupDoc(
+        method,
         `It answers as the removed call did: a ${method.rx} of the pet whose id equals ${method.id}`,
         "(compared as text: exact for Long ids), or retrofit2.HttpException with code 404 and the API's",
         'Error body when no list holds it; a list that fails fails it as the call did. The lists are',
@@ -370,7 +401,9 @@ function extensionLines(api: string, method: Method, nested: boolean): string[] 
       `${signature}: ${method.rx}<${method.pet}> =`,
       `  Observable.fromIterable(listOf(${STATUSES}))`,
       `    .concatMap { status -> ${listCall(method, 'status')} }`,
-      '    .concatMapIterable { pets -> pets }',
+      method.envelope
+        ? `    .concatMapIterable { page -> ${pets(method, 'page')} }`
+        : '    .concatMapIterable { pets -> pets }',
       `    .filter { ${matches(method, 'it')} }`,
       '    .take(1)',
       `    .switchIfEmpty(Observable.defer { Observable.error<${method.pet}>(HttpException(Response.error<${method.pet}>(404, ${BODY_HELPER}()))) })`,
@@ -378,7 +411,8 @@ function extensionLines(api: string, method: Method, nested: boolean): string[] 
     ];
   if (method.answer === 'pet')
     return [
-      ...javadoc(
+      ...lookupDoc(
+        method,
         `It answers as the removed call did: the pet whose id equals ${method.id} (compared as text:`,
         "exact for Long ids), or retrofit2.HttpException with code 404 and the API's Error body when",
         'no list holds it; a list that fails throws as the call did. It is an extension function',
@@ -386,14 +420,15 @@ function extensionLines(api: string, method: Method, nested: boolean): string[] 
       ),
       `${signature}: ${method.pet} {`,
       `  for (status in listOf(${STATUSES})) {`,
-      `    ${listCall(method, 'status')}.firstOrNull { ${matches(method, 'it')} }?.let { return it }`,
+      `    ${pets(method, listCall(method, 'status'))}.firstOrNull { ${matches(method, 'it')} }?.let { return it }`,
       '  }',
       `  throw HttpException(Response.error<${method.pet}>(404, ${BODY_HELPER}()))`,
       '}',
     ];
   if (method.answer === 'response')
     return [
-      ...javadoc(
+      ...lookupDoc(
+        method,
         `It answers as the removed call did: a successful Response of the pet whose id equals ${method.id}`,
         '(compared as text: exact for Long ids), or an unsuccessful one with code 404 and the API’s',
         'Error body when no list holds it; a list that fails answers with its own Response. It is an',
@@ -403,7 +438,7 @@ function extensionLines(api: string, method: Method, nested: boolean): string[] 
       `  for (status in listOf(${STATUSES})) {`,
       `    val page = ${listCall(method, 'status')}`,
       '    if (!page.isSuccessful) return Response.error(page.errorBody()!!, page.raw())',
-      `    val found = page.body()?.firstOrNull { ${matches(method, 'it')} }`,
+      `    val found = ${pets(method, 'page.body()', true)}?.firstOrNull { ${matches(method, 'it')} }`,
       '    if (found != null) return Response.success(found, page.raw())',
       '  }',
       `  return Response.error(404, ${BODY_HELPER}())`,
@@ -417,7 +452,8 @@ function callLines(api: string, method: Method, signature: string): string[] {
   const pet = method.pet;
   const page = `Response<List<${pet}>>`;
   return [
-    ...javadoc(
+    ...lookupDoc(
+      method,
       'It answers as the removed call did: execute() and enqueue() give a successful Response of the',
       `pet whose id equals ${method.id} (compared as text: exact for Long ids), or an unsuccessful one`,
       "with code 404 and the API's Error body when no list holds it; a list that fails answers with",
@@ -443,7 +479,7 @@ function callLines(api: string, method: Method, signature: string): string[] {
     '        current = list',
     '        val page = list.execute()',
     '        if (!page.isSuccessful) return Response.error(page.errorBody()!!, page.raw())',
-    `        val found = page.body()?.firstOrNull { ${matches(method, 'it')} }`,
+    `        val found = ${pets(method, 'page.body()', true)}?.firstOrNull { ${matches(method, 'it')} }`,
     '        if (found != null) return Response.success(found, page.raw())',
     '      }',
     `      return Response.error(404, ${BODY_HELPER}())`,
@@ -468,7 +504,7 @@ function callLines(api: string, method: Method, signature: string): string[] {
     '            callback.onResponse(call, Response.error(page.errorBody()!!, page.raw()))',
     '            return',
     '          }',
-    `          val found = page.body()?.firstOrNull { ${matches(method, 'it')} }`,
+    `          val found = ${pets(method, 'page.body()', true)}?.firstOrNull { ${matches(method, 'it')} }`,
     '          if (found != null) callback.onResponse(call, Response.success(found, page.raw()))',
     '          else next(index + 1, callback)',
     '        }',

@@ -38,17 +38,32 @@ export interface DeclaredMethod {
   wrapped: boolean;
   idType: string;
   id: string;
+  /** Parameters that go with each list as they went with the removed request (headers, queries). */
+  passed: JavaParameter[];
+  /** Where the id is among all the parameters. */
+  idIndex: number;
   /** The offset after the method's `;`. */
   end: number;
 }
 
-/** The abstract method after the mapping, when it takes the id alone and answers a body type. */
+export interface JavaParameter {
+  /** As declared: `@Header("Authorization") String token`. */
+  declared: string;
+  type: string;
+  name: string;
+}
+
+/**
+ * The abstract method after the mapping, when it takes the id alone (or with parameters whose
+ * annotation `passed` accepts) and answers a body type.
+ */
 export function methodAfter(
   site: RequestSite,
   close: number,
   idAnnotation: RegExp,
   /** The generic type the pet may (or, for `Call`, must) come wrapped in. */
   wrapper?: 'ResponseEntity' | 'Call' | 'Observable' | 'Single' | 'Maybe' | 'Flowable',
+  passed?: RegExp,
 ): DeclaredMethod | string {
   const { text, tokens } = site;
   let i = nextSignificant(tokens, close + 1);
@@ -79,22 +94,63 @@ export function methodAfter(
   const semicolon = nextSignificant(tokens, closeParen + 1);
   if (tokens[semicolon]?.text !== ';') return 'the mapping is not on an abstract method';
   const parameters = text.slice(tokenEnd(tokens[open]!), tokens[closeParen]!.start);
-  const plain = parameters
-    .replace(/@[\w.]+(\s*\([^()]*\))?/g, '')
-    .replace(/\bfinal\b/g, '')
-    .trim();
-  const parameter = /^([A-Za-z_][\w.]*)\s+(\w+)$/.exec(plain);
-  if (!parameter || !idAnnotation.test(parameters))
-    return 'the method takes more than the id: the list would need them too';
+  const read = readParameters(parameters, idAnnotation, passed);
+  if (typeof read === 'string') return read;
   return {
     name: tokens[name]!.text,
     returns,
     body,
     wrapped: entity !== null,
-    idType: parameter[1]!,
-    id: parameter[2]!,
+    ...read,
     end: tokenEnd(tokens[semicolon]),
   };
+}
+
+/** The id's parameter and those passed on, or why the method takes others. */
+function readParameters(
+  parameters: string,
+  idAnnotation: RegExp,
+  passed: RegExp | undefined,
+): Pick<DeclaredMethod, 'idType' | 'id' | 'passed' | 'idIndex'> | string {
+  const more = 'the method takes more than the id: the list would need them too';
+  let id: { type: string; name: string; index: number } | undefined;
+  const others: JavaParameter[] = [];
+  for (const [index, declared] of topLevelParts(parameters).entries()) {
+    const plain = declared
+      .replace(/@[\w.]+(\s*\([^()]*\))?/g, '')
+      .replace(/\bfinal\b/g, '')
+      .trim();
+    const parameter = /^([A-Za-z_][\w.]*(?:\s*<[^()]*>)?)\s+(\w+)$/.exec(plain);
+    if (!parameter) return more;
+    if (idAnnotation.test(declared) && !id) {
+      if (!/^[A-Za-z_][\w.]*$/.test(parameter[1]!)) return more;
+      id = { type: parameter[1]!, name: parameter[2]!, index };
+    } else if (passed?.test(declared.trim())) {
+      if (/^(status|limit)$/.test(parameter[2]!) || /\(\s*"(status|limit)"/.test(declared))
+        return 'the method already takes a status or a limit';
+      others.push({ declared: declared.trim(), type: parameter[1]!, name: parameter[2]! });
+    } else return more;
+  }
+  if (!id) return more;
+  return { idType: id.type, id: id.name, passed: others, idIndex: id.index };
+}
+
+/** A parameter list split at its top-level commas. */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '<') depth++;
+    else if (c === ')' || c === '>') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (text.slice(start).trim()) parts.push(text.slice(start));
+  return parts;
 }
 
 /** A request of a declared client left for a person, with the declared clients' snippet. */

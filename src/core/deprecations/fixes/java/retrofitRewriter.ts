@@ -65,8 +65,10 @@ export const retrofitRewriter: Rewriter = {
     const rx = /^\s*(?:public\s+)?(Observable|Single|Maybe|Flowable)\s*</.exec(
       text.slice(tokens[annotation.close]!.start + 1),
     )?.[1] as RxType | undefined;
-    const method = methodAfter(site, annotation.close, /@Path\b/, rx ?? 'Call');
+    const method = methodAfter(site, annotation.close, /@Path\b/, rx ?? 'Call', PASSED);
     if (typeof method === 'string') return manual(method);
+    const taken = method.passed.find((p) => RESERVED.has(p.name));
+    if (taken) return manual(`the parameter ${taken.name} would meet a name of the lookup's`);
     const shape = declaredListProblem(text, path[1]!);
     if (shape) return manual(shape);
     if (rx) {
@@ -84,16 +86,16 @@ export const retrofitRewriter: Rewriter = {
     const idOf = idAccessorOf(idAccessors, text, method.body);
     const list = [
       `@GET("${path[1]}")`,
-      `Call<List<${method.body}>> ${LIST_METHOD}(@Query("status") String status, @Query("limit") int limit);`,
+      `Call<List<${method.body}>> ${LIST_METHOD}(${listParameters(method)});`,
       '',
     ];
     const lookup = (commented: boolean) => {
       const { above, inBody } = lookupDoc(retrofitDoc(), commented);
       return [
         ...above,
-        `default Call<${method.body}> ${method.name}(${method.idType} ${method.id}) {`,
+        `default Call<${method.body}> ${method.name}(${signature(method)}) {`,
         ...inBody,
-        `  return new ${CALL_CLASS}(this, String.valueOf(${method.id}));`,
+        `  return new ${CALL_CLASS}(${['this', `String.valueOf(${method.id})`, ...method.passed.map((p) => p.name)].join(', ')});`,
         '}',
         '',
         ...callClassLines(api.name, method, idOf),
@@ -142,7 +144,7 @@ function rxRewrite(
   const found = method.id === 'pet' ? 'listed' : 'pet';
   const list = [
     `@GET("${collection}")`,
-    `Observable<List<${pet}>> ${LIST_METHOD}(@Query("status") String status, @Query("limit") int limit);`,
+    `Observable<List<${pet}>> ${LIST_METHOD}(${listParameters(method)});`,
   ];
   const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
   const error = `new HttpException(Response.<${pet}>error(404, ResponseBody.create(MediaType.get("application/json"), ${javaString(JSON.stringify(notFoundBody()))})))`;
@@ -158,10 +160,10 @@ function rxRewrite(
     );
     return [
       ...above,
-      `default ${rx}<${pet}> ${method.name}(${method.idType} ${method.id}) {`,
+      `default ${rx}<${pet}> ${method.name}(${signature(method)}) {`,
       ...inBody,
       `  return Observable.fromArray(${statuses})`,
-      `      .concatMap(status -> ${LIST_METHOD}(status, ${LIST_LIMIT}))`,
+      `      .concatMap(status -> ${listCall(method, 'status')})`,
       '      .concatMapIterable(pets -> pets)',
       `      .filter(${found} -> ${found} != null && String.valueOf(${found}.${idOf}).equals(String.valueOf(${method.id})))`,
       '      .take(1)',
@@ -174,6 +176,43 @@ function rxRewrite(
     description: `Retrofit method → a default method answering a ${rx} over ${LIST_METHOD}: GET pets?status=…&limit=${LIST_LIMIT} for each status`,
     edits: [...imports, ...methodReplacement(site, annotationFirst, method.end, list, lookup)],
   };
+}
+
+/** Annotations of parameters that go with each list as they went with the removed request. */
+const PASSED = /^@(?:retrofit2\.http\.)?(Header|HeaderMap|Query|QueryMap|Tag)\b/;
+
+/** Names the lookup's code declares, which a parameter passed on may not take. */
+const RESERVED = new Set([
+  'api',
+  'wanted',
+  'current',
+  'executed',
+  'canceled',
+  'pet',
+  'listed',
+  'pets',
+  'page',
+]);
+
+/** The list's parameters: those passed on, as declared, then the status and the limit. */
+function listParameters(method: DeclaredMethod): string {
+  return [
+    ...method.passed.map((p) => p.declared),
+    '@Query("status") String status',
+    '@Query("limit") int limit',
+  ].join(', ');
+}
+
+/** The method's parameters without their annotations, in their order. */
+function signature(method: DeclaredMethod): string {
+  const plain = method.passed.map((p) => `${p.type} ${p.name}`);
+  plain.splice(method.idIndex, 0, `${method.idType} ${method.id}`);
+  return plain.join(', ');
+}
+
+/** A call of the list for `status`, the passed parameters first. */
+function listCall(method: DeclaredMethod, status: string, receiver = ''): string {
+  return `${receiver}${LIST_METHOD}(${[...method.passed.map((p) => p.name), status, String(LIST_LIMIT)].join(', ')})`;
 }
 
 function retrofitDoc(): string[] {
@@ -195,13 +234,15 @@ function callClassLines(api: string, method: DeclaredMethod, idOf: string): stri
     `  private static final String[] STATUSES = {${statuses}};`,
     `  private final ${api} api;`,
     '  private final String wanted;',
+    ...method.passed.map((p) => `  private final ${p.type} ${p.name};`),
     `  private volatile Call<List<${pet}>> current;`,
     '  private volatile boolean executed;',
     '  private volatile boolean canceled;',
     '',
-    `  ${CALL_CLASS}(${api} api, String wanted) {`,
+    `  ${CALL_CLASS}(${[`${api} api`, 'String wanted', ...method.passed.map((p) => `${p.type} ${p.name}`)].join(', ')}) {`,
     '    this.api = api;',
     '    this.wanted = wanted;',
+    ...method.passed.map((p) => `    this.${p.name} = ${p.name};`),
     '  }',
     '',
     '  @Override',
@@ -211,7 +252,7 @@ function callClassLines(api: string, method: DeclaredMethod, idOf: string): stri
     '      if (canceled) {',
     '        throw new IOException("Canceled");',
     '      }',
-    `      current = api.${LIST_METHOD}(status, ${LIST_LIMIT});`,
+    `      current = ${listCall(method, 'status', 'api.')};`,
     `      Response<List<${pet}>> page = current.execute();`,
     '      if (!page.isSuccessful()) {',
     '        return Response.error(page.errorBody(), page.raw());',
@@ -235,7 +276,7 @@ function callClassLines(api: string, method: DeclaredMethod, idOf: string): stri
     '      callback.onResponse(this, notFound());',
     '      return;',
     '    }',
-    `    current = api.${LIST_METHOD}(STATUSES[index], ${LIST_LIMIT});`,
+    `    current = ${listCall(method, 'STATUSES[index]', 'api.')};`,
     `    current.enqueue(new Callback<List<${pet}>>() {`,
     '      @Override',
     `      public void onResponse(Call<List<${pet}>> call, Response<List<${pet}>> page) {`,
@@ -295,13 +336,13 @@ function callClassLines(api: string, method: DeclaredMethod, idOf: string): stri
     '',
     '  @Override',
     `  public Call<${pet}> clone() {`,
-    `    return new ${CALL_CLASS}(api, wanted);`,
+    `    return new ${CALL_CLASS}(${['api', 'wanted', ...method.passed.map((p) => p.name)].join(', ')});`,
     '  }',
     '',
     '  @Override',
     '  public Request request() {',
     `    Call<List<${pet}>> running = current;`,
-    `    return running != null ? running.request() : api.${LIST_METHOD}(STATUSES[0], ${LIST_LIMIT}).request();`,
+    `    return running != null ? running.request() : ${listCall(method, 'STATUSES[0]', 'api.')}.request();`,
     '  }',
     '',
     '  // Retrofit 2.8 and later ask for it; earlier ones ignore it.',

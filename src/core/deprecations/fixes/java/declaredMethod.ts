@@ -135,15 +135,15 @@ function readParameters(
   return { idType: id.type, id: id.name, passed: others, idIndex: id.index };
 }
 
-/** A parameter list split at its top-level commas. */
-function topLevelParts(text: string): string[] {
+/** A parameter list (Java's or Kotlin's) split at its top-level commas. */
+export function topLevelParts(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '(' || c === '<') depth++;
-    else if (c === ')' || c === '>') depth--;
+    if (c === '(' || c === '<' || c === '[') depth++;
+    else if (c === ')' || c === '>' || c === ']') depth--;
     else if (c === ',' && depth === 0) {
       parts.push(text.slice(start, i));
       start = i + 1;

@@ -17,6 +17,7 @@ import type { Token } from '../../model/tokens';
 import { nextSignificant } from '../../model/tokenWalk';
 import { styled } from '../fileStyle';
 import { declaredClientRewriter } from '../java/declaredClients';
+import { topLevelParts } from '../java/declaredMethod';
 import { javadoc } from '../java/javaCode';
 import {
   declaredListAnswer,
@@ -278,7 +279,7 @@ function readParameters(
   text: string,
   pathName: string,
 ): Pick<Method, 'id' | 'idType' | 'passed' | 'idIndex'> | string {
-  const all = splitTopLevel(text).map((parameter) => parameter.trim());
+  const all = topLevelParts(text).map((parameter) => parameter.trim());
   let id: { name: string; type: string; index: number } | undefined;
   const passed: PassedParameter[] = [];
   for (const [index, parameter] of all.entries()) {
@@ -301,24 +302,6 @@ function readParameters(
   }
   if (!id) return 'the method takes no @Path id';
   return { id: id.name, idType: id.type, passed, idIndex: id.index };
-}
-
-/** A parameter list split at its top-level commas. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(' || c === '<' || c === '[') depth++;
-    else if (c === ')' || c === '>' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  if (text.slice(start).trim()) parts.push(text.slice(start));
-  return parts;
 }
 
 /** The method's parameters as the extension declares them: names and types, in their order. */

@@ -28,6 +28,7 @@ import { miniProgramRewriter } from './javascript/miniProgramRewriter';
 import { kotlinHttpClientRewriter } from './kotlin/httpClientRewriter';
 import { ktorRewriter } from './kotlin/ktorRewriter';
 import { kotlinRetrofitRewriter } from './kotlin/retrofitRewriter';
+import { urlSessionRewriter } from './swift/urlSessionRewriter';
 import { fileGetContentsRewriter } from './php/fileGetContentsRewriter';
 import { guzzleRewriter } from './php/guzzleRewriter';
 import { laravelHttpRewriter } from './php/laravelHttpRewriter';
@@ -86,7 +87,7 @@ const REWRITERS: Partial<Record<LanguageFamily, readonly Rewriter[]>> = {
   php: [generatedClientManual, laravelHttpRewriter, guzzleRewriter, fileGetContentsRewriter],
   ruby: [generatedClientManual, netHttpRewriter, faradayRewriter, httpartyRewriter],
   dart: [dartHttpRewriter, dioRewriter, generatedClientManual],
-  swift: [generatedClientManual],
+  swift: [generatedClientManual, urlSessionRewriter],
   rust: [generatedClientManual],
   shell: [curlRewriter],
   http: [httpFileRewriter],

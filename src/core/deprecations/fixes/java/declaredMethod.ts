@@ -62,7 +62,8 @@ export function methodAfter(
   close: number,
   idAnnotation: RegExp,
   /** The generic type the pet may (or, for `Call`, must) come wrapped in. */
-  wrapper?: 'ResponseEntity' | 'Call' | 'Observable' | 'Single' | 'Maybe' | 'Flowable',
+  /** `ResponseEntity`, `Call`, RxJava's types, or an envelope of the project's (`ApiResponse`). */
+  wrapper?: string,
   passed?: RegExp,
 ): DeclaredMethod | string {
   const { text, tokens } = site;
@@ -85,7 +86,7 @@ export function methodAfter(
     ? new RegExp(`^${wrapper}\\s*<\\s*([A-Za-z_][\\w.]*)\\s*>$`).exec(returns)
     : null;
   if (wrapper && wrapper !== 'ResponseEntity' && !entity)
-    return `the method answers ${returns}, not a Call of the pet`;
+    return `the method answers ${returns}, not a ${wrapper} of the pet`;
   const body = entity ? entity[1]! : returns;
   if (!/^[A-Za-z_][\w.]*$/.test(body) || NOT_A_BODY.test(body.replace(/^.*\./, '')))
     return `the method answers ${returns}, not the pet’s body`;

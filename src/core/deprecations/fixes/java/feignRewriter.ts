@@ -22,7 +22,10 @@ import {
   type DeclaredMethod,
 } from './declaredMethod';
 import { feignSettingsOf } from './feignSettings';
-import { idAccessorOf, type IdAccessor } from './idAccessors';
+import { idAccessorOf } from './idAccessors';
+import { javaTypeOf, type JavaEnvelope } from './javaTypes';
+import { type FeignSettings } from './feignSettings';
+import { tokenEnd } from '../../model/tokens';
 import { javadoc, javaString } from './javaCode';
 import { declaredListProblem } from './declaredList';
 import { importEdits } from './jvmImports';
@@ -105,18 +108,26 @@ export const feignRewriter: Rewriter = {
       return manual('the mapping’s path is not one string ending in /pets/{id}');
     if (!firstAnnotation(tokens, annotation.callee.first))
       return manual('the method has other annotations: the list would need them too');
+    const settings = feignSettingsOf(site.path, text);
+    // An envelope of the project's the method answers in (`ApiResponse<PetResponse>`).
+    const wrapper = /^\s*(?:public\s+)?([A-Za-z_$][\w$]*)\s*<\s*[\w.]+\s*>\s+\w+\s*\(/.exec(
+      text.slice(tokenEnd(tokens[annotation.close]!)),
+    )?.[1];
+    const envelope =
+      flavour === SPRING && wrapper && wrapper !== 'ResponseEntity'
+        ? javaTypeOf(settings.types, text, wrapper)?.envelope
+        : undefined;
     const method = methodAfter(
       site,
       annotation.close,
       flavour.idAnnotation,
-      flavour === SPRING ? 'ResponseEntity' : undefined,
+      flavour === SPRING ? (envelope ? wrapper : 'ResponseEntity') : undefined,
     );
     if (typeof method === 'string') return manual(method);
     if (/\b(fallback|fallbackFactory|dismiss404|decode404)\s*=/.test(client.attributes))
       return manual(
         'the @FeignClient sets what a 404 becomes (a fallback, dismiss404 or decode404): answer as it does in the snippet’s lookup',
       );
-    const settings = feignSettingsOf(site.path, text);
     if (settings.unsearched)
       return manual(
         `what a 404 becomes could not be checked (${settings.unsearched}): answer as the client does in the snippet’s lookup`,
@@ -132,27 +143,47 @@ export const feignRewriter: Rewriter = {
     if (shape) return manual(shape);
     const imports = importEdits(
       text,
-      method.wrapped ? [...flavour.imports, ...ENTITY_IMPORTS] : flavour.imports,
+      method.wrapped && !envelope ? [...flavour.imports, ...ENTITY_IMPORTS] : flavour.imports,
       site.style.eol,
       false,
     );
     if ('problem' in imports) return manual(imports.problem);
     const listType = method.wrapped
-      ? `ResponseEntity<List<${method.body}>>`
+      ? `${envelope ? wrapper : 'ResponseEntity'}<List<${method.body}>>`
       : `List<${method.body}>`;
     const list = flavour.listLines(collection).map((line) => line.replace('LIST', listType));
-    const id = idAccessorOf(settings.idAccessors, text, method.body);
+    const id = idOf(settings, text, method);
     return {
       description: `${flavour.library} method → a default method over ${LIST_METHOD}: GET /pets?status=…&limit=${LIST_LIMIT} for each status`,
       edits: [
         ...imports,
         ...methodReplacement(site, annotation.callee.first, method.end, list, (commented) =>
-          defaultMethodLines(client.name, collection, method, id, commented),
+          defaultMethodLines(
+            client.name,
+            collection,
+            method,
+            id,
+            commented,
+            envelope && { name: wrapper!, ...envelope },
+          ),
         ),
       ],
     };
   },
 };
+
+/**
+ * How the pet's id is read: as idAccessors.ts says, or, where the pet's class has no id but a
+ * field named as the method's id (`petNo` for `getPet(@PathVariable Long petNo)`), by that field.
+ */
+function idOf(settings: FeignSettings, text: string, method: DeclaredMethod): string {
+  const facts = javaTypeOf(settings.types, text, method.body);
+  if (facts && !facts.readers.has('id')) {
+    const named = facts.readers.get(method.id);
+    if (named) return named;
+  }
+  return idAccessorOf(settings.idAccessors, text, method.body);
+}
 
 interface FeignClient {
   /** The interface's name. */
@@ -199,8 +230,9 @@ function defaultMethodLines(
   client: string,
   collection: string,
   method: DeclaredMethod,
-  id: IdAccessor,
+  id: string,
   commented: boolean,
+  envelope?: JavaEnvelope & { name: string },
 ): string[] {
   const statuses = PET_STATUSES.map((status) => `"${status}"`).join(', ');
   const pet = method.id === 'pet' ? 'listed' : 'pet';
@@ -208,7 +240,11 @@ function defaultMethodLines(
   const doc = javadoc(
     `It answers with the pet whose id equals ${method.id} (compared as text: exact for long ids)${method.wrapped ? ',' : ';'}`,
     ...(method.wrapped
-      ? ['in a ResponseEntity with the status and headers of the list that held it;']
+      ? [
+          envelope
+            ? `in the envelope the list came in (${envelope.name}), its other fields the list's;`
+            : 'in a ResponseEntity with the status and headers of the list that held it;',
+        ]
       : []),
     'when no list holds it, it throws what Feign threw for the 404 (FeignException.NotFound, made',
     'by FeignException.errorStatus as the default error decoder makes it, naming the last list',
@@ -220,9 +256,11 @@ function defaultMethodLines(
     `default ${method.returns} ${method.name}(${method.idType} ${method.id}) {`,
     ...inBody,
     `  for (String ${status} : new String[] {${statuses}}) {`,
-    ...(method.wrapped
-      ? entityLookup(method, pet, status, id)
-      : bodyLookup(method, pet, status, id)),
+    ...(envelope
+      ? envelopeLookup(method, pet, status, id, envelope)
+      : method.wrapped
+        ? entityLookup(method, pet, status, id)
+        : bodyLookup(method, pet, status, id)),
     '  }',
     `  throw FeignException.errorStatus(${javaString(`${client}#${method.name}(${method.idType.replace(/^.*\./, '')})`)}, Response.builder()`,
     '      .status(404)',
@@ -240,6 +278,34 @@ function bodyLookup(method: DeclaredMethod, pet: string, status: string, id: str
     `    for (${method.body} ${pet} : ${LIST_METHOD}(${status}, ${LIST_LIMIT})) {`,
     `      if (${pet} != null && String.valueOf(${pet}.${id}).equals(String.valueOf(${method.id}))) {`,
     `        return ${pet};`,
+    '      }',
+    '    }',
+  ];
+}
+
+/** The pet in an envelope as the list's: its data the pet, its other fields (a code, a message) the list's. */
+function envelopeLookup(
+  method: DeclaredMethod,
+  pet: string,
+  status: string,
+  id: string,
+  envelope: JavaEnvelope & { name: string },
+): string[] {
+  const page = method.id === 'page' ? 'listedPage' : 'page';
+  const answer = method.id === 'answer' ? 'found' : 'answer';
+  return [
+    `    ${envelope.name}<List<${method.body}>> ${page} = ${LIST_METHOD}(${status}, ${LIST_LIMIT});`,
+    `    if (${page} == null || ${page}.${envelope.data.getter} == null) {`,
+    '      continue;',
+    '    }',
+    `    for (${method.body} ${pet} : ${page}.${envelope.data.getter}) {`,
+    `      if (${pet} != null && String.valueOf(${pet}.${id}).equals(String.valueOf(${method.id}))) {`,
+    `        ${envelope.name}<${method.body}> ${answer} = new ${envelope.name}<>();`,
+    ...envelope.others.map(
+      (field) => `        ${answer}.${field.setter}(${page}.${field.getter});`,
+    ),
+    `        ${answer}.${envelope.data.setter}(${pet});`,
+    `        return ${answer};`,
     '      }',
     '    }',
   ];

@@ -54,9 +54,11 @@ function repositorySettings(root: string): FeignSettings {
     return {
       decidesNotFound: `a repository of more than ${MAX_FILES} sources`,
       idAccessors: new Map(),
+      types: new Map(),
     };
   // Every file is read even after one decides a 404: Retrofit's rewrite asks only for the types.
   const idAccessors = new Map() as FeignSettings['idAccessors'];
+  const types = new Map() as FeignSettings['types'];
   let decidesNotFound: string | undefined;
   for (const listed of files) {
     let text: string;
@@ -66,8 +68,8 @@ function repositorySettings(root: string): FeignSettings {
       continue;
     }
     const shown = relative(root, listed.path).split(sep).join('/');
-    const found = settingsOfText(text, shown, listed.path.endsWith('.java'), idAccessors);
+    const found = settingsOfText(text, shown, listed.path.endsWith('.java'), idAccessors, types);
     decidesNotFound ??= found.decidesNotFound;
   }
-  return decidesNotFound ? { decidesNotFound, idAccessors } : { idAccessors };
+  return decidesNotFound ? { decidesNotFound, idAccessors, types } : { idAccessors, types };
 }

@@ -3,6 +3,7 @@
  * Feign rewrite reads only the file itself). See feignSettings.ts for the repository's.
  */
 import { addIdAccessors, type IdAccessors } from './idAccessors';
+import { addJavaTypes, type JavaTypes } from './javaTypes';
 
 export interface FeignSettings {
   /** Where a 404's answer is set (a path from the repository's root, or "this file"). */
@@ -11,6 +12,8 @@ export interface FeignSettings {
   unsearched?: string;
   /** How the Java types declared in what was read give their id (idAccessors.ts). */
   idAccessors: IdAccessors;
+  /** Their fields' readers, and which are envelopes (javaTypes.ts). */
+  types: JavaTypes;
 }
 
 const NOT_FOUND_SETTINGS =
@@ -22,7 +25,13 @@ export function settingsOfText(
   shown: string,
   java = true,
   idAccessors: IdAccessors = new Map(),
+  types: JavaTypes = new Map(),
 ): FeignSettings {
-  if (java) addIdAccessors(text, idAccessors);
-  return NOT_FOUND_SETTINGS.test(text) ? { decidesNotFound: shown, idAccessors } : { idAccessors };
+  if (java) {
+    addIdAccessors(text, idAccessors);
+    addJavaTypes(text, types);
+  }
+  return NOT_FOUND_SETTINGS.test(text)
+    ? { decidesNotFound: shown, idAccessors, types }
+    : { idAccessors, types };
 }

@@ -87,7 +87,7 @@ function fieldNamedId(members: string): string | undefined {
 }
 
 /** The offset of the closer matching the opener at `open`, or -1. */
-function matching(code: string, open: number, opener: string, closer: string): number {
+export function matching(code: string, open: number, opener: string, closer: string): number {
   let depth = 0;
   for (let i = open; i < code.length; i++) {
     if (code[i] === opener) depth++;
@@ -97,7 +97,7 @@ function matching(code: string, open: number, opener: string, closer: string): n
 }
 
 /** A class body with its nested blocks (method bodies, inner classes) emptied. */
-function ownMembers(body: string): string {
+export function ownMembers(body: string): string {
   let depth = 0;
   let own = '';
   for (const char of body) {
@@ -109,7 +109,7 @@ function ownMembers(body: string): string {
 }
 
 /** The text with comments, strings and character literals blanked (offsets kept). */
-function blanked(text: string): string {
+export function blanked(text: string): string {
   return text.replace(
     /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g,
     (found) => found.replace(/[^\n]/g, ' '),

@@ -27,7 +27,7 @@ import { javaTypeOf, type JavaEnvelope } from './javaTypes';
 import { type FeignSettings } from './feignSettings';
 import { tokenEnd } from '../../model/tokens';
 import { javadoc, javaString } from './javaCode';
-import { declaredListProblem } from './declaredList';
+import { declaredListAnswer, declaredListProblem } from './declaredList';
 import { importEdits } from './jvmImports';
 
 const LIST_METHOD = 'listPetsByStatus';
@@ -138,9 +138,15 @@ export const feignRewriter: Rewriter = {
       );
     if (new RegExp(`\\b${LIST_METHOD}\\s*\\(`).test(text))
       return manual(`the interface already declares a ${LIST_METHOD}`);
-    const shape =
-      flavour === SPRING && collection ? declaredListProblem(text, collection) : undefined;
-    if (shape) return manual(shape);
+    // The interface's own list must answer as the lookup reads it: bare, or in the same envelope.
+    const listed =
+      flavour === SPRING && collection ? declaredListAnswer(text, collection) : undefined;
+    const sameEnvelope =
+      envelope !== undefined &&
+      listed !== undefined &&
+      new RegExp(`^${wrapper}\\s*<\\s*(?:java\\.util\\.)?List\\s*<`).test(listed);
+    if (listed !== undefined && !sameEnvelope)
+      return manual(declaredListProblem(text, collection)!);
     const imports = importEdits(
       text,
       method.wrapped && !envelope ? [...flavour.imports, ...ENTITY_IMPORTS] : flavour.imports,

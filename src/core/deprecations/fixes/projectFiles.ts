@@ -7,8 +7,8 @@
  * per request. The browser build has none (src/core/browser/noProjectFiles.ts): its rewrites
  * decide from the text, as they do for a text with no file.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { realBoundary, staysWithin } from '../../files/boundary';
 import { readRegularText } from '../../files/regularFile';
 import { repositoryRoot } from '../workspace/repositoryRoot';
@@ -19,6 +19,8 @@ const MAX_BYTES = 1024 * 1024;
 export interface ProjectFiles {
   /** The file's folder, then each folder above it up to the repository's root: nearest first. */
   folders: readonly string[];
+  /** Whether the last folder is a repository's root (holds `.git`), not the file's folder alone. */
+  inRepository: boolean;
   /** The names of the files in one of those folders (links included: `read` decides). */
   names(folder: string): readonly string[];
   /** The folders in a folder (not links: a link may lead out of the repository). */
@@ -52,6 +54,7 @@ export function projectFilesOf(path: string): ProjectFiles | undefined {
   }
   return {
     folders,
+    inRepository: existsSync(join(root, '.git')),
     names: (listed) =>
       keptAWhile(listings, listed, () => {
         try {

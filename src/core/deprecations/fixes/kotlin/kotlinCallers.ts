@@ -4,8 +4,9 @@
  * for Kotlin callers in the interface's package or importing all of it (`import pkg.*`); not for
  * Java callers (a top-level function is `FileKt.name(api, …)` there), nor for a class that
  * implements the method (a fake in a test). The repository's .kt, .kts and .java files are read
- * (regular files of bounded size, through projectFiles.ts); with no files (a text alone, the
- * browser), the file's own text decides.
+ * (regular files of bounded size, through projectFiles.ts); outside a git repository, where only
+ * the file's folder could be, the method is left; with no files (a text alone, the browser), the
+ * file's own text decides.
  */
 import { isAbsolute, join, resolve } from 'node:path';
 import { projectFilesOf, type ProjectFiles } from '../projectFiles';
@@ -31,6 +32,9 @@ export function callersProblem(
   if (declaresPet.test(text) && !hasId.test(text)) return `${pet} has no id to compare`;
   const project = projectFilesOf(path);
   if (!project) return undefined;
+  // Outside a repository only the file's folder could be read: callers elsewhere go unseen.
+  if (!project.inRepository)
+    return 'the file is not in a git repository, so the method’s callers in other folders cannot be searched';
   const root = project.folders[project.folders.length - 1]!;
   const called = new RegExp(`(?:\\.|::)\\s*${method}\\s*\\(|::\\s*${method}\\b`);
   const implemented = new RegExp(`\\boverride\\s+(?:suspend\\s+)?fun\\s+${method}\\s*\\(`);

@@ -90,6 +90,23 @@ describe('Kotlin Retrofit: the method becomes an extension function only where i
     );
   });
 
+  it('is left outside a git repository, where callers in other folders cannot be searched', () => {
+    const root = projectRepository('kotlin-retrofit-', { [SERVICE]: SERVICE_TEXT });
+    try {
+      rmSync(join(root, '.git'), { recursive: true });
+      const path = join(root, SERVICE);
+      const language = languageOfPath(path)!;
+      const result = migrateText(
+        { path, text: SERVICE_TEXT, language },
+        new DeprecationEngine().scan(SERVICE_TEXT, language),
+      );
+      assert.equal(result.next, SERVICE_TEXT);
+      assert.match(result.manual[0]?.reason ?? '', /not in a git repository/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('is left for Retrofit before 2.8, whose Call has no timeout() to override', () => {
     assert.match(
       left({

@@ -53,6 +53,9 @@ const REQUIRED = [
   { name: 'kotlin', present: () => existsSync('/usr/bin/kotlinc') },
   { name: 'libokhttp-java', present: () => existsSync('/usr/share/java/okhttp.jar') },
   { name: 'libokio-java', present: () => existsSync('/usr/share/java/okio.jar') },
+  // The Feign rewrites are compiled against Debian's Spring web and Lombok.
+  { name: 'libspring-web-java', present: () => existsSync('/usr/share/java/spring3-web.jar') },
+  { name: 'liblombok-java', present: () => existsSync('/usr/share/java/lombok.jar') },
   // The network tests make a throwaway certificate authority with openssl.
   { name: 'openssl', present: () => existsSync('/usr/bin/openssl') },
   // The finder's ripgrep path is tested against Debian's rg (the editor's own comes later).

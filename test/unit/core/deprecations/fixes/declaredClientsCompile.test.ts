@@ -16,8 +16,15 @@ import { ensureSystemPackages } from '../../../../host/systemPackages';
 
 const FIXTURES = resolve(__dirname, '../../../../fixtures');
 const REWRITES = join(FIXTURES, 'rewrites');
-const SUPPORT = join(FIXTURES, 'retrofit-compile');
-const JARS = ['/usr/share/java/okhttp.jar', '/usr/share/java/okio.jar'];
+const SUPPORT = join(FIXTURES, 'declared-clients-compile');
+const JARS = [
+  '/usr/share/java/okhttp.jar',
+  '/usr/share/java/okio.jar',
+  // Spring's web annotations, ResponseEntity and HttpHeaders, and Lombok for the projects' types.
+  '/usr/share/java/spring3-web.jar',
+  '/usr/share/java/spring3-core.jar',
+  '/usr/share/java/lombok.jar',
+];
 
 function filesUnder(folder: string, extension: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
@@ -29,12 +36,15 @@ function filesUnder(folder: string, extension: string): string[] {
   );
 }
 
-describe('the Retrofit rewrites compile (kotlinc and javac, OkHttp 3, Okio 1)', function () {
+describe('the declared clients’ rewrites compile (Retrofit and Feign; kotlinc and javac)', function () {
   this.timeout(300_000);
   let work: string;
   before(() => {
-    ensureSystemPackages((line) => console.log(line), ['kotlin', 'libokhttp-java', 'libokio-java']);
-    work = mkdtempSync(join(tmpdir(), 'kotlin-retrofit-'));
+    ensureSystemPackages(
+      (line) => console.log(line),
+      ['kotlin', 'libokhttp-java', 'libokio-java', 'libspring-web-java', 'liblombok-java'],
+    );
+    work = mkdtempSync(join(tmpdir(), 'declared-clients-'));
   });
   after(() => rmSync(work, { recursive: true, force: true }));
 
@@ -52,11 +62,13 @@ describe('the Retrofit rewrites compile (kotlinc and javac, OkHttp 3, Okio 1)', 
     return classes;
   };
 
-  it('compiles every after.java of a Retrofit interface, the Call and RxJava lookups', () => {
+  it('compiles every after.java of a Retrofit or Feign interface, with the types beside it', () => {
     const cases = readdirSync(REWRITES).filter(
-      (name) => name.startsWith('java-retrofit') && existsSync(join(REWRITES, name, 'after.java')),
+      (name) =>
+        /^java-(retrofit|openfeign|feign)/.test(name) &&
+        existsSync(join(REWRITES, name, 'after.java')),
     );
-    assert.ok(cases.length >= 4, `only ${cases.length} Java Retrofit rewrites`);
+    assert.ok(cases.length >= 12, `only ${cases.length} Java Retrofit and Feign rewrites`);
     const classes = declarations();
     for (const name of cases) {
       const folder = join(REWRITES, name);
@@ -74,7 +86,15 @@ describe('the Retrofit rewrites compile (kotlinc and javac, OkHttp 3, Okio 1)', 
         });
       const compiled = spawnSync(
         'javac',
-        ['-cp', [classes, ...JARS].join(':'), '-d', join(work, 'java', name), ...sources],
+        [
+          '-cp',
+          [classes, ...JARS].join(':'),
+          '-processorpath',
+          '/usr/share/java/lombok.jar',
+          '-d',
+          join(work, 'java', name),
+          ...sources,
+        ],
         { encoding: 'utf8' },
       );
       assert.equal(compiled.status, 0, `${name}: ${compiled.stderr}`);
@@ -83,7 +103,8 @@ describe('the Retrofit rewrites compile (kotlinc and javac, OkHttp 3, Okio 1)', 
 
   it('compiles every after.kt of a Retrofit interface, with the pet types beside them', () => {
     const cases = readdirSync(REWRITES).filter(
-      (name) => name.startsWith('kotlin-retrofit-') && existsSync(join(REWRITES, name, 'after.kt')),
+      (name) =>
+        name.startsWith('kotlin-retrofit-') && existsSync(join(REWRITES, name, 'after.kt')),
     );
     assert.ok(cases.length >= 3, `only ${cases.length} Kotlin Retrofit rewrites`);
     const classes = declarations();

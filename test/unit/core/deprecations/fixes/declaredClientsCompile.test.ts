@@ -103,8 +103,7 @@ describe('the declared clients’ rewrites compile (Retrofit and Feign; kotlinc 
 
   it('compiles every after.kt of a Retrofit interface, with the pet types beside them', () => {
     const cases = readdirSync(REWRITES).filter(
-      (name) =>
-        name.startsWith('kotlin-retrofit-') && existsSync(join(REWRITES, name, 'after.kt')),
+      (name) => name.startsWith('kotlin-retrofit-') && existsSync(join(REWRITES, name, 'after.kt')),
     );
     assert.ok(cases.length >= 3, `only ${cases.length} Kotlin Retrofit rewrites`);
     const classes = declarations();

@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureSystemPackages } from '../../../../host/systemPackages';
+import { filesUnder } from '../../../../support/filesUnder';
 
 const FIXTURES = resolve(__dirname, '../../../../fixtures');
 const REWRITES = join(FIXTURES, 'rewrites');
@@ -25,16 +26,6 @@ const JARS = [
   '/usr/share/java/spring3-core.jar',
   '/usr/share/java/lombok.jar',
 ];
-
-function filesUnder(folder: string, extension: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(join(folder, entry.name), extension)
-      : entry.name.endsWith(extension)
-        ? [join(folder, entry.name)]
-        : [],
-  );
-}
 
 describe('the declared clients’ rewrites compile (Retrofit and Feign; kotlinc and javac)', function () {
   this.timeout(300_000);
@@ -54,7 +45,13 @@ describe('the declared clients’ rewrites compile (Retrofit and Feign; kotlinc 
     if (!existsSync(classes))
       execFileSync(
         'javac',
-        ['-cp', JARS.join(':'), '-d', classes, ...filesUnder(SUPPORT, '.java')],
+        [
+          '-cp',
+          JARS.join(':'),
+          '-d',
+          classes,
+          ...filesUnder(SUPPORT).filter((file) => file.endsWith('.java')),
+        ],
         {
           stdio: 'pipe',
         },
@@ -119,7 +116,7 @@ describe('the declared clients’ rewrites compile (Retrofit and Feign; kotlinc 
         [classes, ...JARS].join(':'),
         '-d',
         join(work, 'out'),
-        ...filesUnder(SUPPORT, '.kt'),
+        ...filesUnder(SUPPORT).filter((file) => file.endsWith('.kt')),
         ...sources,
       ],
       { encoding: 'utf8' },

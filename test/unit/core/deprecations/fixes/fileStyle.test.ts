@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import {
   fileStyleOf,
   styled,
   type FileStyle,
 } from '../../../../../src/core/deprecations/fixes/fileStyle';
+import { filesUnder } from '../../../../support/filesUnder';
 
 const FIXTURES = resolve(__dirname, '../../../../fixtures');
 
@@ -54,16 +55,6 @@ function styleBySplitLines(text: string): FileStyle {
     quote: quote ?? "'",
     semicolons: statements.length ? ended * 2 >= statements.length : true,
   };
-}
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(join(folder, entry.name))
-      : entry.isFile()
-        ? [join(folder, entry.name)]
-        : [],
-  );
 }
 
 /** A reproducible text of pieces that end lines, indent them and trim differently. */

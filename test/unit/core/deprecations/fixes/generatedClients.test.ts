@@ -15,6 +15,7 @@ import { DeprecationEngine } from '../../../../../src/core/deprecations/engine';
 import { migrateText } from '../../../../../src/core/deprecations/fixes/migrateText';
 import { languageOfPath } from '../../../../../src/core/deprecations/lexers/languages';
 import { deprecatedOperationNames } from '../../../../../src/core/deprecations/workspace/openApiDocuments';
+import { filesUnder } from '../../../../support/filesUnder';
 
 /**
  * Calls of generated clients: each folder holds the call site (`before.*`, with `after.*` or the
@@ -25,12 +26,6 @@ import { deprecatedOperationNames } from '../../../../../src/core/deprecations/w
 const FOLDER = resolve(__dirname, '../../../../fixtures/generated-clients');
 /** UPDATE_REWRITES=1 writes each `after` from what the rewrite gives (to review in the diff). */
 const UPDATE = process.env.UPDATE_REWRITES === '1';
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
-}
 
 function engineFor(folder: string): DeprecationEngine {
   const names = filesUnder(folder)

@@ -39,9 +39,12 @@ export function declaredListAnswer(text: string, collection: string): string | u
 /** Why the list cannot be read as a bare array of pets, or undefined when nothing says so. */
 export function declaredListProblem(text: string, collection: string): string | undefined {
   const answer = declaredListAnswer(text, collection);
-  return answer
-    ? `the interface's own list of ${collection} answers ${answer}, not a list of pets: the API answers in another shape than a bare list`
-    : undefined;
+  return answer ? listShapeProblem(collection, answer) : undefined;
+}
+
+/** The reason given for a list the interface declares as `answer`, not a list of pets. */
+export function listShapeProblem(collection: string, answer: string): string {
+  return `the interface's own list of ${collection} answers ${answer}, not a list of pets: the API answers in another shape than a bare list`;
 }
 
 /** The envelope `answer` names, when the Kotlin file declares it with one list of `pet`. */

@@ -27,7 +27,7 @@ import { javaTypeOf, type JavaEnvelope } from './javaTypes';
 import { type FeignSettings } from './feignSettings';
 import { tokenEnd } from '../../model/tokens';
 import { javadoc, javaString } from './javaCode';
-import { declaredListAnswer, declaredListProblem } from './declaredList';
+import { declaredListAnswer, listShapeProblem } from './declaredList';
 import { importEdits } from './jvmImports';
 
 const LIST_METHOD = 'listPetsByStatus';
@@ -145,8 +145,7 @@ export const feignRewriter: Rewriter = {
       envelope !== undefined &&
       listed !== undefined &&
       new RegExp(`^${wrapper}\\s*<\\s*(?:java\\.util\\.)?List\\s*<`).test(listed);
-    if (listed !== undefined && !sameEnvelope)
-      return manual(declaredListProblem(text, collection)!);
+    if (listed !== undefined && !sameEnvelope) return manual(listShapeProblem(collection, listed));
     const imports = importEdits(
       text,
       method.wrapped && !envelope ? [...flavour.imports, ...ENTITY_IMPORTS] : flavour.imports,

@@ -21,7 +21,7 @@ import { topLevelParts } from '../java/declaredMethod';
 import { javadoc } from '../java/javaCode';
 import {
   declaredListAnswer,
-  declaredListProblem,
+  listShapeProblem,
   kotlinListEnvelope,
   type ListEnvelope,
 } from '../java/declaredList';
@@ -111,7 +111,7 @@ export const kotlinRetrofitRewriter: Rewriter = {
     // An API whose own list comes in an envelope the file declares is read so.
     const answered = declaredListAnswer(text, path[1]!);
     const envelope = answered ? kotlinListEnvelope(text, answered, method.pet) : undefined;
-    if (answered && !envelope) return left(declaredListProblem(text, path[1]!)!);
+    if (answered && !envelope) return left(listShapeProblem(path[1]!, answered));
     if (envelope) method.envelope = envelope;
     const packageName = /^\s*package\s+([\w.]+)/m.exec(text)?.[1];
     // A private interface's callers are all in its class, where the extension is declared.
